@@ -1,0 +1,66 @@
+/**
+ * @file main.cpp
+ * @brief The privlab command-line tool: a thin shell over privlab::api::solve.
+ *
+ *   privlab solve FILE|-          one request -> one response on stdout (exit 0 / 2 / 3)
+ *   privlab bench [--set FILE] [--repeat N] [--out FILE]   median times of a fixed request set
+ *   privlab version
+ */
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "bench.h"
+#include "privlab/api.h"
+
+namespace {
+
+int usage(std::ostream& os, int code) {
+  os << "usage:\n"
+        "  privlab solve FILE|-     answer one JSON request (see docs/api.md)\n"
+        "  privlab bench [--set FILE] [--repeat N] [--out FILE]\n"
+        "                           time the benchmark request set, print JSON\n"
+        "  privlab version\n";
+  return code;
+}
+
+bool read_all(const std::string& path, std::string& text) {
+  std::stringstream buffer;
+  if (path == "-") {
+    buffer << std::cin.rdbuf();
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    buffer << in.rdbuf();
+  }
+  text = buffer.str();
+  return true;
+}
+
+int run_solve(const std::string& path) {
+  std::string request;
+  if (!read_all(path, request)) {
+    std::cout << R"({"error":{"code":"unreadable_file","message":"cannot read )" << path
+              << R"(","path":""}})" << "\n";
+    return privlab::api::kBadRequest;
+  }
+  const auto outcome = privlab::api::solve(request);
+  std::cout << outcome.json << "\n";
+  return outcome.exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage(std::cerr, 2);
+  const std::string command = argv[1];
+  if (command == "solve" && argc == 3) return run_solve(argv[2]);
+  if (command == "bench") return privlab::cli::run_bench(argc - 2, argv + 2);
+  if (command == "version") {
+    std::cout << privlab::api::version() << "\n";
+    return 0;
+  }
+  if (command == "--help" || command == "-h" || command == "help") return usage(std::cout, 0);
+  return usage(std::cerr, 2);
+}

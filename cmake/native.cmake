@@ -1,0 +1,27 @@
+# Native build: the command-line tool, the doctest suite and the benchmark runner.
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)
+find_package(nlohmann_json 3 REQUIRED)
+find_path(GLPK_INCLUDE_DIR glpk.h REQUIRED)
+find_library(GLPK_LIBRARY glpk REQUIRED)
+find_path(CDD_INCLUDE_DIR cdd.h PATH_SUFFIXES cdd cddlib REQUIRED)
+find_library(CDD_LIBRARY cdd REQUIRED)
+find_path(BOOST_MATH_INCLUDE_DIR boost/math/distributions/chi_squared.hpp REQUIRED)
+
+target_include_directories(privlab_core SYSTEM PUBLIC ${GLPK_INCLUDE_DIR} ${CDD_INCLUDE_DIR} ${BOOST_MATH_INCLUDE_DIR})
+target_link_libraries(privlab_core PUBLIC Eigen3::Eigen nlohmann_json::nlohmann_json ${GLPK_LIBRARY} ${CDD_LIBRARY})
+target_compile_options(privlab_core PRIVATE -Wall -Wextra)
+
+add_executable(privlab ${CMAKE_SOURCE_DIR}/cli/main.cpp ${CMAKE_SOURCE_DIR}/cli/bench.cpp)
+target_compile_definitions(privlab PRIVATE PRIVLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+target_link_libraries(privlab PRIVATE privlab_core)
+
+# ---- tests: one doctest binary over tests/core, registered with CTest ----
+find_path(DOCTEST_INCLUDE_DIR doctest/doctest.h REQUIRED)
+file(GLOB_RECURSE PRIVLAB_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/core/*.cpp)
+add_executable(privlab_tests ${PRIVLAB_TEST_SOURCES})
+target_include_directories(privlab_tests PRIVATE ${DOCTEST_INCLUDE_DIR} ${CMAKE_SOURCE_DIR}/tests)
+target_link_libraries(privlab_tests PRIVATE privlab_core)
+enable_testing()
+add_test(NAME core_unit_tests COMMAND privlab_tests --no-version)
+add_test(NAME cli_contract COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh)

@@ -1,0 +1,19 @@
+# WebAssembly build (emcmake): the dispatcher behind Embind, linked against GLPK and cddlib
+# compiled from Debian source packages by scripts/build-wasm-deps.sh. Never -I/usr/include here:
+# only the header-only libraries' own folders are exposed, through WASM_INCLUDE.
+set(WASM_DEPS_PREFIX "" CACHE PATH "prefix of GLPK/cddlib built for wasm")
+set(WASM_INCLUDE "" CACHE PATH "folder with links to header-only libraries (boost, nlohmann)")
+target_include_directories(privlab_core SYSTEM PUBLIC
+  ${WASM_DEPS_PREFIX}/include ${WASM_DEPS_PREFIX}/include/cddlib /usr/include/eigen3 ${WASM_INCLUDE})
+target_link_libraries(privlab_core PUBLIC ${WASM_DEPS_PREFIX}/lib/libglpk.a ${WASM_DEPS_PREFIX}/lib/libcdd.a)
+target_compile_options(privlab_core PUBLIC -fexceptions)
+
+foreach(flavour IN ITEMS web node)
+  add_executable(privlab_${flavour} ${CMAKE_SOURCE_DIR}/wasm/bindings.cpp)
+  target_link_libraries(privlab_${flavour} PRIVATE privlab_core)
+  set_target_properties(privlab_${flavour} PROPERTIES OUTPUT_NAME privlab_${flavour} SUFFIX ".js")
+  target_link_options(privlab_${flavour} PRIVATE --bind -fexceptions -O2 -sMODULARIZE=1
+    -sEXPORT_NAME=createPrivlab -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432)
+endforeach()
+target_link_options(privlab_web PRIVATE -sENVIRONMENT=web,worker)
+target_link_options(privlab_node PRIVATE -sENVIRONMENT=node)

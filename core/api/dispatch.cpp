@@ -1,0 +1,82 @@
+/**
+ * @file dispatch.cpp
+ * @brief The one JSON dispatcher: request text -> family handler -> response text.
+ *
+ * Errors raised anywhere in core (privlab::Error) become {"error":{code,message,path}} with the
+ * exit code of the CLI contract; nothing throws past solve().
+ */
+#include <string>
+
+#include "api/json_read.h"
+#include "common/error.h"
+#include "estimation/handler.h"
+#include "funnel/handler.h"
+#include "game/handler.h"
+#include "privlab/api.h"
+#include "rldp/handler.h"
+#include "rldp_mse/handler.h"
+
+namespace privlab::api {
+
+namespace {
+using Json = nlohmann::json;
+using Handler = Json (*)(const Json&);
+
+struct Family {
+  const char* name;
+  Handler handle;
+};
+
+constexpr Family kFamilies[] = {
+    {"rldp", &rldp::handle_request},       {"rldp-mse", &rldp_mse::handle_request},
+    {"funnel", &funnel::handle_request},   {"estimation", &estimation::handle_request},
+    {"game", &game::handle_request},
+};
+
+/// Requests larger than this are refused before parsing (the browser must never freeze).
+constexpr std::size_t kMaxRequestBytes = 4 * 1024 * 1024;
+
+Outcome error_outcome(const std::string& code, const std::string& message, const std::string& path,
+                      int exit_code) {
+  Json e = {{"error", {{"code", code}, {"message", message}, {"path", path}}}};
+  return {e.dump(), exit_code};
+}
+
+Json dispatch(const Json& request) {
+  if (!request.is_object()) bad_request("not_an_object", "", "the request must be a JSON object");
+  std::vector<std::string> names;
+  for (const auto& f : kFamilies) names.emplace_back(f.name);
+  const std::string family = json_read::one_of(request, "family", "", names);
+  for (const auto& f : kFamilies)
+    if (family == f.name) return f.handle(request);
+  bad_request("unknown_value", "/family", "unknown family");
+}
+}  // namespace
+
+Outcome solve(const std::string& request_json) {
+  if (request_json.size() > kMaxRequestBytes)
+    return error_outcome("too_large", "the request exceeds 4 MiB", "", kBadRequest);
+  Json request;
+  try {
+    request = Json::parse(request_json);
+  } catch (const Json::parse_error& e) {
+    return error_outcome("malformed_json", std::string("the request is not valid JSON: ") + e.what(),
+                         "", kBadRequest);
+  }
+  try {
+    return {dispatch(request).dump(), kOk};
+  } catch (const Error& e) {
+    const int code = e.kind() == ErrorKind::kBadRequest ? kBadRequest : kSolverFailure;
+    return error_outcome(e.code(), e.what(), e.path(), code);
+  } catch (const std::bad_alloc&) {
+    return error_outcome("out_of_memory", "the problem does not fit in memory", "", kSolverFailure);
+  } catch (const std::exception& e) {
+    return error_outcome("internal_error", e.what(), "", kSolverFailure);
+  }
+}
+
+std::string solve_json(const std::string& request_json) { return solve(request_json).json; }
+
+std::string version() { return PRIVLAB_VERSION; }
+
+}  // namespace privlab::api

@@ -1,0 +1,41 @@
+/**
+ * @file json_read.h
+ * @brief Reading request fields with validation that names the offending field (JSON pointer).
+ */
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/linalg.h"
+
+namespace privlab::json_read {
+
+using Json = nlohmann::json;
+
+/// "/a/b" + "c" -> "/a/b/c" (escapes ~ and / per RFC 6901).
+std::string child(const std::string& path, const std::string& key);
+std::string child(const std::string& path, std::size_t index);
+
+/// A required finite number in [lo, hi].
+double number(const Json& obj, const std::string& key, const std::string& path, double lo,
+              double hi);
+/// An optional finite number in [lo, hi]; `fallback` when the key is absent.
+double number_or(const Json& obj, const std::string& key, const std::string& path, double lo,
+                 double hi, double fallback);
+/// A required positive integer no larger than hi.
+long long positive_integer(const Json& obj, const std::string& key, const std::string& path,
+                           long long hi);
+/// A required string that is one of `allowed`.
+std::string one_of(const Json& obj, const std::string& key, const std::string& path,
+                   const std::vector<std::string>& allowed);
+/// A non-empty rectangular matrix of finite numbers, at most max_rows x max_cols.
+Matrix matrix(const Json& value, const std::string& path, long max_rows, long max_cols);
+/// A non-empty vector of finite numbers, at most max_size long.
+Vector vector(const Json& value, const std::string& path, long max_size);
+/// A required member (bad_request "missing_field" when absent).
+const Json& member(const Json& obj, const std::string& key, const std::string& path);
+
+}  // namespace privlab::json_read

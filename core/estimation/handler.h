@@ -1,0 +1,10 @@
+/**
+ * @file handler.h
+ * @brief JSON handler of family "estimation" (CLI contract).
+ */
+#pragma once
+#include <nlohmann/json.hpp>
+
+namespace privlab::estimation {
+nlohmann::json handle_request(const nlohmann::json& request);
+}

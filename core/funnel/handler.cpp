@@ -1,0 +1,15 @@
+/**
+ * @file handler.cpp
+ * @brief family "funnel": not implemented yet in this build.
+ */
+#include "funnel/handler.h"
+
+#include "common/error.h"
+
+namespace privlab::funnel {
+
+nlohmann::json handle_request(const nlohmann::json& /*request*/) {
+  bad_request("not_implemented", "/family", "family 'funnel' is not available yet in this build");
+}
+
+}  // namespace privlab::funnel

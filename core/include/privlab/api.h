@@ -1,0 +1,30 @@
+/**
+ * @file api.h
+ * @brief The one public entry point of privlab: a JSON request in, a JSON response out.
+ *
+ * Every shell (the CLI, the WASM module, the benchmark runner) calls only this. The request and
+ * response formats are documented in docs/api.md; the fixed names are in the CLI contract.
+ */
+#pragma once
+#include <string>
+
+namespace privlab::api {
+
+/// Process exit codes shared by every shell (CLI contract: 0 ok, 2 bad request, 3 solver failure).
+enum ExitCode { kOk = 0, kBadRequest = 2, kSolverFailure = 3 };
+
+struct Outcome {
+  std::string json;   ///< the response, or {"error":{"code","message","path"}}
+  int exit_code = kOk;
+};
+
+/// Parses, validates and answers one request. Never throws.
+Outcome solve(const std::string& request_json);
+
+/// solve(...).json: the form the WASM module exposes.
+std::string solve_json(const std::string& request_json);
+
+/// Library version string.
+std::string version();
+
+}  // namespace privlab::api

@@ -1,0 +1,71 @@
+/**
+ * @file joint.cpp
+ * @brief Validation and marginals of a joint distribution P(S,U).
+ */
+#include "model/joint.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "api/json_read.h"
+#include "common/error.h"
+
+namespace privlab {
+
+namespace {
+constexpr double kSumTolerance = 1e-6;
+
+JointDistribution validated(Matrix m, const std::string& path) {
+  for (long r = 0; r < m.rows(); ++r)
+    for (long c = 0; c < m.cols(); ++c)
+      if (m(r, c) < 0)
+        bad_request("negative_mass", json_read::child(json_read::child(path, r), c),
+                    "probabilities and counts cannot be negative");
+  const double total = m.sum();
+  if (!(total > 0)) bad_request("zero_mass", path, "the table has no mass: every entry is 0");
+  JointDistribution joint;
+  joint.total = total;
+  if (std::abs(total - 1.0) <= kSumTolerance) {
+    joint.p = m / total;
+    return joint;
+  }
+  const bool integral = (m.array() == m.array().floor()).all();
+  if (!integral) {
+    std::ostringstream msg;
+    msg << "not a distribution: the entries sum to " << total
+        << "; give probabilities that sum to 1 or whole-number counts";
+    bad_request("not_a_distribution", path, msg.str());
+  }
+  joint.from_counts = true;
+  joint.p = m / total;
+  return joint;
+}
+}  // namespace
+
+Vector JointDistribution::flat() const {
+  Vector v(num_x());
+  for (long s = 0; s < num_s(); ++s)
+    for (long u = 0; u < num_u(); ++u) v(s * num_u() + u) = p(s, u);
+  return v;
+}
+
+Vector JointDistribution::s_marginal() const { return p.rowwise().sum(); }
+
+Vector JointDistribution::conditional_u_given_s(long s) const {
+  const double ps = p.row(s).sum();
+  return p.row(s).transpose() / ps;
+}
+
+JointDistribution parse_joint(const nlohmann::json& value, const std::string& path,
+                              const JointLimits& limits) {
+  Matrix m = json_read::matrix(value, path, limits.max_s, limits.max_u);
+  if (m.size() > limits.max_x)
+    bad_request("too_large", path,
+                "|X| = " + std::to_string(m.size()) + " exceeds the limit of " +
+                    std::to_string(limits.max_x) + " for this request");
+  return validated(std::move(m), path);
+}
+
+JointDistribution joint_from_matrix(const Matrix& p) { return validated(p, ""); }
+
+}  // namespace privlab

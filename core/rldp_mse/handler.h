@@ -1,0 +1,10 @@
+/**
+ * @file handler.h
+ * @brief JSON handler of family "rldp-mse" (CLI contract).
+ */
+#pragma once
+#include <nlohmann/json.hpp>
+
+namespace privlab::rldp_mse {
+nlohmann::json handle_request(const nlohmann::json& request);
+}

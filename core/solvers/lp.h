@@ -1,0 +1,53 @@
+/**
+ * @file lp.h
+ * @brief The one linear-programming interface of privlab. solvers/lp.cpp is the only file that
+ *        sees the backend (GLPK); every family builds a LinearProgram and calls solve_lp.
+ */
+#pragma once
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "common/linalg.h"
+
+namespace privlab::lp {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// One constraint lower <= sum_j coeff_j x_j <= upper (use +-kInf for a one-sided row).
+struct Row {
+  std::vector<std::pair<int, double>> coeffs;  ///< (column index, coefficient)
+  double lower = -kInf;
+  double upper = kInf;
+};
+
+struct LinearProgram {
+  bool maximize = false;
+  Vector objective;      ///< one entry per variable
+  Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)
+  std::vector<Row> rows;
+
+  int num_vars() const { return static_cast<int>(objective.size()); }
+  /// Appends a row and returns its index.
+  int add_row(Row row) {
+    rows.push_back(std::move(row));
+    return static_cast<int>(rows.size()) - 1;
+  }
+};
+
+enum class Status { kOptimal, kInfeasible, kUnbounded, kFailed };
+
+struct Solution {
+  Status status = Status::kFailed;
+  Vector x;           ///< primal values (when optimal)
+  double objective = 0;
+  Vector row_duals;   ///< one multiplier per row: d objective / d row bound, GLPK's sign
+};
+
+/// Solves the LP with the simplex method (presolve on). Never throws on infeasibility:
+/// the status says what happened.
+Solution solve_lp(const LinearProgram& program);
+
+const char* status_name(Status status);
+
+}  // namespace privlab::lp

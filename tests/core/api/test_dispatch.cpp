@@ -1,0 +1,59 @@
+// Tests of core/api/dispatch.cpp: the contract's response fields and error objects.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fixtures/paper_examples.h"
+#include "privlab/api.h"
+
+using namespace privlab;
+using nlohmann::json;
+
+namespace {
+json error_of(const std::string& request, int expected_exit) {
+  const auto outcome = api::solve(request);
+  CHECK(outcome.exit_code == expected_exit);
+  return json::parse(outcome.json).at("error");
+}
+}  // namespace
+
+TEST_CASE("api/solve: rldp srr on paper Example 1 with P*") {
+  const auto outcome = api::solve(R"({"family":"rldp","mechanism":"srr",
+      "joint":[[0.07,0.10],[0.26,0.57]],"true_joint":[[0.1,0.1],[0.2,0.6]],
+      "epsilon":0.6931471805599453,"n":100,"uncertainty":{"alpha":2,"confidence":0.95}})");
+  REQUIRE(outcome.exit_code == 0);
+  const json r = json::parse(outcome.json);
+  CHECK(r["mechanism"].size() == 4);
+  CHECK(fixtures::matches_printed(r["mutual_information"].get<double>(), 0.1005, 4));
+  CHECK(fixtures::matches_printed(r["true"]["mutual_information"].get<double>(), 0.0942, 4));
+  CHECK(fixtures::matches_printed(r["uncertainty"]["radius"].get<double>(), 0.0752, 4));
+  CHECK(r["robust_epsilon_exact"] == false);  // Renyi ball: the simplex bound, flagged
+  CHECK(r["robust_epsilon"].get<double>() == doctest::Approx(std::log(2.0)));
+  CHECK(r["audit"]["verified"] == true);
+  CHECK(r["epsilon"].get<double>() <= std::log(2.0) + 1e-12);
+}
+
+TEST_CASE("api/solve: counts are normalised and n defaults to their sum") {
+  const auto r = json::parse(api::solve(R"({"family":"rldp","mechanism":"grr",
+      "joint":[[7,10],[26,57]],"epsilon":0.6931471805599453,
+      "uncertainty":{"alpha":2,"confidence":0.95}})").json);
+  CHECK(r["n"] == 100);
+  CHECK(fixtures::matches_printed(r["mutual_information"].get<double>(), 0.0419, 4));
+}
+
+TEST_CASE("api/solve: errors name the field") {
+  CHECK(error_of("{not json", 2)["code"] == "malformed_json");
+  CHECK(error_of("[1,2]", 2)["code"] == "not_an_object");
+  CHECK(error_of(R"({"family":"nope"})", 2)["path"] == "/family");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":-1})", 2)["path"] ==
+        "/epsilon");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,NaN]],"epsilon":1})", 2)["code"] ==
+        "malformed_json");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,-0.5],[0.5,0.5]],"epsilon":1})",
+                 2)["path"] == "/joint/0/1");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":1,
+      "uncertainty":{"alpha":2,"confidence":0.95}})", 2)["path"] == "/n");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":1,
+      "true_joint":[[1]]})", 2)["path"] == "/true_joint");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","epsilon":1})", 2)["path"] == "/joint");
+}

@@ -1,0 +1,57 @@
+// Tests of core/solvers/lp.cpp on small LPs with known optima and multipliers.
+#include <doctest/doctest.h>
+
+#include "solvers/lp.h"
+
+using namespace privlab;
+
+namespace {
+/// max 3x + 2y  s.t.  x + y <= 4,  x + 3y <= 7,  x <= 3,  x, y >= 0 (non-degenerate).
+/// Optimum (3, 1), value 11; active rows 0 and 2 with multipliers 2 and 1 (3x+2y = 2(x+y) + x).
+lp::LinearProgram textbook_lp() {
+  lp::LinearProgram p;
+  p.maximize = true;
+  p.objective = (Vector(2) << 3, 2).finished();
+  p.add_row({{{0, 1}, {1, 1}}, -lp::kInf, 4});
+  p.add_row({{{0, 1}, {1, 3}}, -lp::kInf, 7});
+  p.add_row({{{0, 1}}, -lp::kInf, 3});
+  return p;
+}
+}  // namespace
+
+TEST_CASE("solvers/lp: textbook maximum, primal and duals") {
+  const auto sol = lp::solve_lp(textbook_lp());
+  REQUIRE(sol.status == lp::Status::kOptimal);
+  CHECK(sol.objective == doctest::Approx(11));
+  CHECK(sol.x(0) == doctest::Approx(3));
+  CHECK(sol.x(1) == doctest::Approx(1));
+  CHECK(sol.row_duals(0) == doctest::Approx(2));
+  CHECK(sol.row_duals(1) == doctest::Approx(0));
+  CHECK(sol.row_duals(2) == doctest::Approx(1));
+}
+
+TEST_CASE("solvers/lp: minimisation with equality and free variables") {
+  // min x - y  s.t.  x + y = 2, x - y >= -1, y free, x in [0, 5]  -> x = 0.5, y = 1.5, value -1.
+  lp::LinearProgram p;
+  p.objective = (Vector(2) << 1, -1).finished();
+  p.lower = (Vector(2) << 0, -lp::kInf).finished();
+  p.upper = (Vector(2) << 5, lp::kInf).finished();
+  p.add_row({{{0, 1}, {1, 1}}, 2, 2});
+  p.add_row({{{0, 1}, {1, -1}}, -1, lp::kInf});
+  const auto sol = lp::solve_lp(p);
+  REQUIRE(sol.status == lp::Status::kOptimal);
+  CHECK(sol.objective == doctest::Approx(-1));
+  CHECK(sol.x(0) == doctest::Approx(0.5));
+  CHECK(sol.x(1) == doctest::Approx(1.5));
+}
+
+TEST_CASE("solvers/lp: infeasible and unbounded are reported, not thrown") {
+  auto infeasible = textbook_lp();
+  infeasible.add_row({{{0, 1}, {1, 1}}, 5, lp::kInf});  // x + y >= 5 contradicts x + y <= 4
+  CHECK(lp::solve_lp(infeasible).status == lp::Status::kInfeasible);
+
+  lp::LinearProgram unbounded;
+  unbounded.maximize = true;
+  unbounded.objective = (Vector(1) << 1).finished();
+  CHECK(lp::solve_lp(unbounded).status == lp::Status::kUnbounded);
+}

@@ -1,0 +1,13 @@
+/** The privlab WebAssembly module (built by emcmake from wasm/bindings.cpp). */
+export interface PrivlabModule {
+  /**
+   * Answers one request of the JSON language in docs/api.md (the same as `privlab solve`).
+   * Returns the response text; failures come back as {"error":{"code","message","path"}}.
+   */
+  solve(requestJson: string): string;
+  /** Library version. */
+  version(): string;
+}
+/** Module factory (-sMODULARIZE, -sEXPORT_NAME=createPrivlab). Pass {wasmBinary} under Node. */
+export default function createPrivlab(options?: { wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string) => string }): Promise<PrivlabModule>;
