@@ -1,12 +1,14 @@
 /**
  * @file bench.cpp
- * @brief Times bench/requests.json through privlab::api::solve. scripts/bench-wasm.mjs runs the
- *        same set through the WASM module, so the two reports compare as a ratio.
+ * @brief Times the request sets in bench/*.json (one file per family) through
+ *        privlab::api::solve. scripts/bench-wasm.mjs runs the same sets through the WASM module,
+ *        so the two reports compare as a ratio.
  */
 #include "bench.h"
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <vector>
@@ -18,25 +20,37 @@
 namespace privlab::cli {
 
 int run_bench(int argc, char** argv) {
-  std::string set_path = PRIVLAB_SOURCE_DIR "/bench/requests.json";
+  std::string set_path = PRIVLAB_SOURCE_DIR "/bench";
   std::string out_path;
   int repeat = 15;
-  for (int i = 0; i + 1 < argc; i += 2) {
+  for (int i = 0; i < argc; i += 2) {
     const std::string flag = argv[i];
+    if (i + 1 >= argc) { std::cerr << "option " << flag << " needs a value\n"; return 2; }
     if (flag == "--set") set_path = argv[i + 1];
     else if (flag == "--out") out_path = argv[i + 1];
     else if (flag == "--repeat") repeat = std::max(1, std::atoi(argv[i + 1]));
     else { std::cerr << "unknown bench option " << flag << "\n"; return 2; }
   }
-  std::ifstream in(set_path);
-  if (!in) { std::cerr << "cannot read benchmark set " << set_path << "\n"; return 2; }
-  const auto set = nlohmann::json::parse(in, nullptr, false);
-  if (set.is_discarded() || !set.contains("requests")) {
-    std::cerr << "malformed benchmark set " << set_path << "\n";
-    return 2;
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(set_path)) {
+    for (const auto& entry : std::filesystem::directory_iterator(set_path))
+      if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+  } else {
+    files.push_back(set_path);
+  }
+  nlohmann::json requests = nlohmann::json::array();
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    const auto set = nlohmann::json::parse(in, nullptr, false);
+    if (!in || set.is_discarded() || !set.contains("requests")) {
+      std::cerr << "cannot read benchmark set " << file << "\n";
+      return 2;
+    }
+    for (const auto& item : set["requests"]) requests.push_back(item);
   }
   nlohmann::json results = nlohmann::json::array();
-  for (const auto& item : set["requests"]) {
+  for (const auto& item : requests) {
     const std::string request = item["request"].dump();
     std::vector<double> ms;
     int exit_code = 0;

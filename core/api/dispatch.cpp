@@ -20,7 +20,7 @@ namespace privlab::api {
 
 namespace {
 using Json = nlohmann::json;
-using Handler = Json (*)(const Json&);
+using Handler = Json (*)(const Json&, const Context&);
 
 struct Family {
   const char* name;
@@ -42,18 +42,18 @@ Outcome error_outcome(const std::string& code, const std::string& message, const
   return {e.dump(), exit_code};
 }
 
-Json dispatch(const Json& request) {
+Json dispatch(const Json& request, const Context& context) {
   if (!request.is_object()) bad_request("not_an_object", "", "the request must be a JSON object");
   std::vector<std::string> names;
   for (const auto& f : kFamilies) names.emplace_back(f.name);
   const std::string family = json_read::one_of(request, "family", "", names);
   for (const auto& f : kFamilies)
-    if (family == f.name) return f.handle(request);
+    if (family == f.name) return f.handle(request, context);
   bad_request("unknown_value", "/family", "unknown family");
 }
 }  // namespace
 
-Outcome solve(const std::string& request_json) {
+Outcome solve(const std::string& request_json, const ProgressFn& progress) {
   if (request_json.size() > kMaxRequestBytes)
     return error_outcome("too_large", "the request exceeds 4 MiB", "", kBadRequest);
   Json request;
@@ -64,7 +64,7 @@ Outcome solve(const std::string& request_json) {
                          "", kBadRequest);
   }
   try {
-    return {dispatch(request).dump(), kOk};
+    return {dispatch(request, Context{progress}).dump(), kOk};
   } catch (const Error& e) {
     const int code = e.kind() == ErrorKind::kBadRequest ? kBadRequest : kSolverFailure;
     return error_outcome(e.code(), e.what(), e.path(), code);
@@ -75,7 +75,7 @@ Outcome solve(const std::string& request_json) {
   }
 }
 
-std::string solve_json(const std::string& request_json) { return solve(request_json).json; }
+std::string solve_json(const std::string& request_json) { return solve(request_json, {}).json; }
 
 std::string version() { return PRIVLAB_VERSION; }
 

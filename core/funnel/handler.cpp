@@ -8,7 +8,7 @@
 
 namespace privlab::funnel {
 
-nlohmann::json handle_request(const nlohmann::json& /*request*/) {
+nlohmann::json handle_request(const nlohmann::json& /*request*/, const Context& /*context*/) {
   bad_request("not_implemented", "/family", "family 'funnel' is not available yet in this build");
 }
 

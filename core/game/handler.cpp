@@ -8,7 +8,7 @@
 
 namespace privlab::game {
 
-nlohmann::json handle_request(const nlohmann::json& /*request*/) {
+nlohmann::json handle_request(const nlohmann::json& /*request*/, const Context& /*context*/) {
   bad_request("not_implemented", "/family", "family 'game' is not available yet in this build");
 }
 

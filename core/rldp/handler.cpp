@@ -31,7 +31,7 @@ nlohmann::json evaluate(const Matrix& q, const JointDistribution& p) {
 }
 }  // namespace
 
-nlohmann::json handle_request(const nlohmann::json& request) {
+nlohmann::json handle_request(const nlohmann::json& request, const Context& /*context*/) {
   const auto name = jr::one_of(request, "mechanism", "", mechanism_names());
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const double epsilon = jr::number(request, "epsilon", "", 0, 50);

@@ -5,6 +5,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "common/context.h"
+
 namespace privlab::rldp {
-nlohmann::json handle_request(const nlohmann::json& request);
+nlohmann::json handle_request(const nlohmann::json& request, const Context& context);
 }

@@ -8,7 +8,7 @@
 
 namespace privlab::rldp_mse {
 
-nlohmann::json handle_request(const nlohmann::json& /*request*/) {
+nlohmann::json handle_request(const nlohmann::json& /*request*/, const Context& /*context*/) {
   bad_request("not_implemented", "/family", "family 'rldp-mse' is not available yet in this build");
 }
 

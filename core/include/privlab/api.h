@@ -6,6 +6,7 @@
  * response formats are documented in docs/api.md; the fixed names are in the CLI contract.
  */
 #pragma once
+#include <functional>
 #include <string>
 
 namespace privlab::api {
@@ -18,8 +19,11 @@ struct Outcome {
   int exit_code = kOk;
 };
 
-/// Parses, validates and answers one request. Never throws.
-Outcome solve(const std::string& request_json);
+/// Receives (fraction done in [0,1], stage description) during long requests.
+using ProgressFn = std::function<void(double fraction, const std::string& stage)>;
+
+/// Parses, validates and answers one request. Never throws. `progress` may be empty.
+Outcome solve(const std::string& request_json, const ProgressFn& progress = {});
 
 /// solve(...).json: the form the WASM module exposes.
 std::string solve_json(const std::string& request_json);

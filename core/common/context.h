@@ -1,0 +1,24 @@
+/**
+ * @file context.h
+ * @brief What a family handler receives besides its request: a progress sink.
+ *
+ * Long computations (experiments, large LPs) call report(fraction, stage) now and then; the CLI
+ * prints it, the WASM worker posts it to the page. Handlers must work with the default no-op.
+ */
+#pragma once
+#include <string>
+
+#include "privlab/api.h"
+
+namespace privlab {
+
+using ProgressFn = api::ProgressFn;
+
+struct Context {
+  ProgressFn progress;  ///< may be empty
+  void report(double fraction, const std::string& stage) const {
+    if (progress) progress(fraction, stage);
+  }
+};
+
+}  // namespace privlab
