@@ -17,3 +17,5 @@ foreach(flavour IN ITEMS web node)
 endforeach()
 target_link_options(privlab_web PRIVATE -sENVIRONMENT=web,worker)
 target_link_options(privlab_node PRIVATE -sENVIRONMENT=node)
+# The repository's package.json says "type": "module"; the Node glue is CommonJS.
+set_target_properties(privlab_node PROPERTIES SUFFIX ".cjs")

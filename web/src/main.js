@@ -1,0 +1,128 @@
+// Wires the page: URL/localStorage <-> state, the view, and the solver worker. The only module
+// that touches window.location and localStorage.
+import { parseHash, serializeHash, stateToRequest } from './state.js';
+import { SolverClient } from './solver_client.js';
+import { RldpView } from './views/rldp.js';
+import { h } from './dom.js';
+
+const STORAGE_KEY = 'privlab.state.v1';
+const DEBOUNCE_MS = 150;
+
+const messageBar = document.getElementById('message');
+const statusBar = document.getElementById('solver-status');
+const view = new RldpView(document.getElementById('view'), { onChange: update });
+
+let state;
+let fieldErrors = new Map();
+let timer = null;
+let lastWrittenHash = '';
+
+function showMessage(text, kind = 'warning') {
+  messageBar.replaceChildren(text ? h('p', { class: `message ${kind}`, role: 'alert' }, text,
+    h('button', { type: 'button', class: 'dismiss', 'aria-label': 'dismiss', onclick: () => showMessage('') }, '×')) : '');
+}
+
+function storageGet() { try { return localStorage.getItem(STORAGE_KEY); } catch { return null; } }
+function storageSet(v) { try { localStorage.setItem(STORAGE_KEY, v); } catch { /* private mode */ } }
+
+function persist() {
+  lastWrittenHash = serializeHash(state);
+  history.replaceState(null, '', `#${lastWrittenHash}`);
+  storageSet(lastWrittenHash);
+}
+
+/** Re-renders inputs, keeping keyboard focus and caret in the field being edited. */
+function renderInputs() {
+  const active = document.activeElement;
+  const key = active && active.id ? `#${active.id}`
+    : active && active.dataset && active.dataset.table ? `input[data-table="${active.dataset.table}"][data-row="${active.dataset.row}"][data-col="${active.dataset.col}"]` : null;
+  const caret = active && typeof active.selectionStart === 'number' ? active.selectionStart : null;
+  view.renderInputs(state, fieldErrors);
+  if (key) {
+    const el = document.querySelector(key);
+    if (el) {
+      el.focus();
+      if (caret !== null && typeof el.setSelectionRange === 'function' && el.type === 'text') el.setSelectionRange(caret, caret);
+    }
+  }
+}
+
+function update(patch, opts = {}) {
+  if (opts.message) showMessage(opts.message);
+  if (!patch || Object.keys(patch).length === 0) return;
+  state = { ...state, ...patch };
+  persist();
+  renderInputs();
+  scheduleSolve();
+}
+
+function scheduleSolve() {
+  clearTimeout(timer);
+  timer = setTimeout(solveNow, DEBOUNCE_MS);
+}
+
+async function solveNow() {
+  const { request, errors } = stateToRequest(state);
+  fieldErrors = new Map((errors || []).map((e) => [e.field, e.message]));
+  if (errors) {
+    renderInputs();
+    view.renderResult(state, { error: { message: `Fix the highlighted field first: ${errors[0].message}.`, path: errors[0].field } });
+    return;
+  }
+  const response = await solver.solve(request);
+  if (response.cancelled) return;
+  if (response.error) {
+    fieldErrors = new Map([[response.error.path || '', response.error.message]]);
+    renderInputs();
+    view.renderResult(state, { error: response.error });
+    return;
+  }
+  renderInputs();
+  view.renderResult(state, { response });
+}
+
+function onSolverStatus(status) {
+  if (status.state === 'running' || status.state === 'progress') {
+    const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
+    statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+      pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`,
+      pct === null ? null : h('progress', { max: 100, value: pct }),
+      h('button', { type: 'button', id: 'cancel', onclick: () => solver.cancel() }, 'Cancel'));
+  } else if (status.state === 'cancelled') {
+    statusBar.textContent = 'Cancelled. Change an input to solve again.';
+  } else if (status.state === 'failed') {
+    statusBar.textContent = status.message;
+  } else {
+    statusBar.textContent = solver && solver.version ? `Solved in the browser (privlab ${solver.version}, WebAssembly).` : '';
+  }
+}
+
+function loadFromLocation() {
+  const hash = window.location.hash;
+  const source = hash && hash.length > 1 ? hash : storageGet() || '';
+  const { state: parsed, error } = parseHash(source);
+  state = parsed;
+  showMessage(error);
+  persist();
+  renderInputs();
+  scheduleSolve();
+}
+
+document.getElementById('copy-link').addEventListener('click', async () => {
+  persist();
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    showMessage('Link copied: it reproduces this view exactly.', 'info');
+  } catch {
+    showMessage(`Copy this link: ${link}`, 'info');
+  }
+});
+
+window.addEventListener('hashchange', () => {
+  if (window.location.hash.replace(/^#/, '') !== lastWrittenHash) loadFromLocation();
+});
+
+const solver = new SolverClient(new URL('assets/worker.js', document.baseURI).href, { onStatus: onSolverStatus });
+solver.ready.then(() => onSolverStatus({ state: 'idle' }));
+loadFromLocation();
