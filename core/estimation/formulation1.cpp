@@ -126,6 +126,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
   for (std::size_t c = 0; c < order.size(); ++c)
     if (kept[c + 1]) {
       out.usefuls[order[c]].in_basis = true;
+      out.weights.push_back(in.weights.empty() ? 1.0 : in.weights[order[c]]);
       ++out.n_prime;
     }
   out.basis = Matrix::Zero(px_full.size(), nx);
@@ -154,15 +155,18 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     for (long k = 0; k < out.n_prime; ++k)  // t <= sigma_k
       lp.add_row({{{k, 1.0}, {nvar, -1.0}}, 0.0, lp::kInf});
   } else if (in.objective == Objective::kSum) {
-    for (long k = 0; k < out.n_prime; ++k)
-      lp.objective(k) = in.weights.empty() ? 1.0 : in.weights[k];
+    for (long k = 0; k < out.n_prime; ++k) lp.objective(k) = out.weights[k];
   }
   for (long x = 0; x < nx; ++x)  // (25): P(x,y) >= 0  <=>  sum_k sigma_k f_k(x) f_k(y) >= -1
     for (long y = x; y < nx; ++y) {
       lp::Row row;
       row.lower = -1.0;
-      for (long k = 1; k < nx; ++k)
-        if (f(x, k) * f(y, k) != 0) row.coeffs.emplace_back(k - 1, f(x, k) * f(y, k));
+      for (long k = 1; k < nx; ++k) {
+        // Round-off-sized coefficients only confuse the simplex; the exact (25) is enforced by
+        // the shrink step below, so dropping them costs nothing in feasibility.
+        const double c = f(x, k) * f(y, k);
+        if (std::abs(c) > 1e-11) row.coeffs.emplace_back(k - 1, c);
+      }
       lp.add_row(std::move(row));
     }
   std::vector<double> cap(m);
@@ -185,7 +189,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     if (sol.status != lp::Status::kOptimal)
       solver_failure("lp_failed", std::string("Formulation 1 LP: ") + lp::status_name(sol.status));
     const Vector s = sol.x.head(nvar).cwiseMax(0.0).cwiseMin(1.0);
-    upper = objective_value(s, out.n_prime, in.objective, in.weights);
+    upper = objective_value(s, out.n_prime, in.objective, out.weights);
     // Certified feasible point: shrink toward sigma = 0 (P_X P_X^T, strictly feasible) until
     // (21) and (25) hold exactly; obj is positively homogeneous, so obj(t s) = t obj(s).
     double t = 1.0;
@@ -199,7 +203,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
         if (v < -1.0) t = std::min(t, -1.0 / v);
       }
     const Vector feasible = t * s;
-    const double value = objective_value(feasible, out.n_prime, in.objective, in.weights);
+    const double value = objective_value(feasible, out.n_prime, in.objective, out.weights);
     if (out.iterations == 1 || value > best_value) {
       best = feasible;
       best_value = value;

@@ -30,7 +30,8 @@ struct Formulation1Input {
   std::vector<double> theta;           ///< theta_i in [0,1], one per private function
   std::vector<long> order;             ///< useful-function indices in basis order (empty: 0..n-1)
   Objective objective = Objective::kMin;
-  std::vector<double> weights;         ///< a_k for k = 1..n' (empty: all 1); kSum only
+  std::vector<double> weights;         ///< per useful function (empty: all 1); kSum only: f_k
+                                       ///< gets the weight of the u_j that introduced it
   double tolerance = 1e-7;             ///< stop when (upper - lower) <= tolerance * max(1, upper)
   int max_iterations = 2000;
 };
@@ -55,6 +56,7 @@ struct Formulation1Result {
   Matrix basis;       ///< |X| x n_x (n_x = support size of P_X): column k is f_k, f_0 = 1,
                       ///< F^T D_X F = I; rows of zero-probability x are 0
   long n_prime = 0;   ///< dim span{f_0, u_1..u_n} - 1
+  std::vector<double> weights;  ///< a_k of the objective, k = 1..n' (kSum)
   Matrix alpha;       ///< m x n_x: alpha_{i,k} = E[s-hat_i f_k]  (18)
   Matrix beta;        ///< n x n_x: beta_{j,k} = E[u_j f_k]      (19)
   Vector sigma;       ///< sigma_1..sigma_{n_x - 1}: the returned (certified feasible) point
@@ -76,7 +78,7 @@ Vector normalise_function(const Vector& h, const Vector& p, const std::string& p
 /// Runs Formulation 1. Private/useful functions must be non-constant (normalise_function).
 Formulation1Result solve_formulation1(const Formulation1Input& input);
 
-/// obj(sigma) for the objective (k = 1..n').
+/// obj(sigma) for the objective (k = 1..n'); weights are a_k per basis function (empty: 1).
 double objective_value(const Vector& sigma, long n_prime, Objective objective,
                        const std::vector<double>& weights);
 

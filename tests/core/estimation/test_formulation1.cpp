@@ -77,7 +77,7 @@ double grid_optimum(const Formulation1Input& in, const Formulation1Result& r, in
       rest /= steps + 1;
     }
     if (!formulation1_feasible(r.basis, px, r.alpha, in.theta, s, 0)) continue;
-    best = std::max(best, objective_value(s, r.n_prime, in.objective, in.weights));
+    best = std::max(best, objective_value(s, r.n_prime, in.objective, r.weights));
   }
   return best;
 }
