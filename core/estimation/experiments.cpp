@@ -99,7 +99,7 @@ Json parity_bits(const Json& req, const Context& ctx) {
   const auto pp = parity_params(req);
   const Objective obj = read_objective(req, "sum");
   const long steps = read_steps(req, 21, 201);
-  const double tol = jr::number_or(req, "tolerance", "", 1e-10, 1e-2, 1e-7);
+  const double tol = jr::number_or(req, "tolerance", "", 1e-8, 1e-2, 1e-6);
   const Matrix joint = parity_bits_joint(pp.p1, pp.p2, pp.e1, pp.e2);
   const auto pics = pic_decomposition(joint);
   const Breakpoints up = upper_bound(pics);
@@ -154,7 +154,7 @@ Json adult(const Json& req, const Context& ctx) {
   const Json& csv = jr::member(req, "data_csv", "");
   if (!csv.is_string()) bad_request("not_a_string", "/data_csv", "expected the CSV text");
   const long steps = read_steps(req, 11, 51);
-  const double tol = jr::number_or(req, "tolerance", "", 1e-10, 1e-2, 1e-6);
+  const double tol = jr::number_or(req, "tolerance", "", 1e-8, 1e-2, 1e-6);
   std::vector<std::string> objectives{"min", "sum"};
   if (req.contains("objective")) objectives = {jr::one_of(req, "objective", "", {"min", "sum"})};
   const std::string order_name =

@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "common/error.h"
 #include "estimation/pics.h"
+#include "estimation/cutting_lp.h"
 #include "solvers/lp.h"
 
 namespace privlab::estimation {
@@ -37,6 +39,18 @@ Matrix qr_basis(const Vector& px, const std::vector<Vector>& candidates, std::ve
   }
   if (count != n) solver_failure("basis_failed", "the QR completion did not reach full rank");
   return basis;
+}
+
+/// Adds a row divided by its largest |coefficient| (GLPK's presolve misjudges badly scaled
+/// rows: with probabilities near 1e-4 the coefficients of (25) reach 1e4).
+void add_scaled(CuttingLp& lp, lp::Row row) {
+  double top = 0;
+  for (const auto& [j, c] : row.coeffs) top = std::max(top, std::abs(c));
+  if (top == 0) return;  // 0 >= -1 or 0 <= cap: always true
+  for (auto& [j, c] : row.coeffs) c /= top;
+  if (row.lower > -lp::kInf) row.lower /= top;
+  if (row.upper < lp::kInf) row.upper /= top;
+  lp.add_row(row);
 }
 
 /// 1 + sum_k sigma_k f_k(x) f_k(y): P_{X,Y}(x,y) / (p_x p_y) of (24).
@@ -157,7 +171,12 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
   } else if (in.objective == Objective::kSum) {
     for (long k = 0; k < out.n_prime; ++k) lp.objective(k) = out.weights[k];
   }
-  for (long x = 0; x < nx; ++x)  // (25): P(x,y) >= 0  <=>  sum_k sigma_k f_k(x) f_k(y) >= -1
+  // (25): P(x,y) >= 0  <=>  sum_k sigma_k f_k(x) f_k(y) >= -1. These |X|(|X|+1)/2 rows enter
+  // the LP lazily, when the LP point violates them (GLPK's presolve mishandles the full set on
+  // degenerate data, and most rows never bind).
+  std::vector<lp::Row> positivity;
+  std::set<std::vector<std::pair<int, double>>> seen_rows;
+  for (long x = 0; x < nx; ++x)
     for (long y = x; y < nx; ++y) {
       lp::Row row;
       row.lower = -1.0;
@@ -167,8 +186,12 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
         const double c = f(x, k) * f(y, k);
         if (std::abs(c) > 1e-11) row.coeffs.emplace_back(k - 1, c);
       }
-      lp.add_row(std::move(row));
+      std::vector<std::pair<int, double>> key;
+      for (const auto& [j, c] : row.coeffs) key.emplace_back(j, std::round(c * 1e9) / 1e9);
+      if (row.coeffs.empty() || !seen_rows.insert(key).second) continue;
+      positivity.push_back(std::move(row));
     }
+  std::vector<bool> in_lp(positivity.size(), false);
   std::vector<double> cap(m);
   for (long i = 0; i < m; ++i) {
     cap[i] = 1.0 - in.theta[i];
@@ -182,14 +205,34 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     return g;
   };
 
+  CuttingLp master(lp);
   Vector best = Vector::Zero(nvar);
-  double best_value = 0, upper = 0;
+  double best_value = 0, upper = 0, last_upper = lp::kInf;
+  int stalled = 0;
   for (out.iterations = 1; out.iterations <= in.max_iterations; ++out.iterations) {
-    const lp::Solution sol = lp::solve_lp(lp);
-    if (sol.status != lp::Status::kOptimal)
-      solver_failure("lp_failed", std::string("Formulation 1 LP: ") + lp::status_name(sol.status));
+    const lp::Solution sol = master.solve();
+    if (sol.status != lp::Status::kOptimal) {
+      // The LP always has sigma = 0 feasible: a failure is numerical. Keep the certified point
+      // found so far (sigma = 0 at worst) and the last valid bound (obj(1) before any LP).
+      if (out.iterations == 1) upper = objective_value(Vector::Ones(nvar), out.n_prime, in.objective, out.weights);
+      out.lp_failure = lp::status_name(sol.status);
+      break;
+    }
     const Vector s = sol.x.head(nvar).cwiseMax(0.0).cwiseMin(1.0);
-    upper = objective_value(s, out.n_prime, in.objective, out.weights);
+    const double lp_value = objective_value(s, out.n_prime, in.objective, out.weights);
+    if (out.iterations > 1 && lp_value < best_value - 1e-9 * std::max(1.0, best_value)) {
+      out.lp_failure = "inconsistent";  // a relaxation below a feasible point: numerical trouble
+      break;
+    }
+    upper = lp_value;
+    // Stall: GLPK accepts violations below its feasibility tolerance (1e-7), so cuts closer
+    // than that no longer move the LP point. Stop with the honest (certified) gap.
+    if (upper < last_upper - 1e-12) {
+      last_upper = upper;
+      stalled = 0;
+    } else if (++stalled >= 25) {
+      break;
+    }
     // Certified feasible point: shrink toward sigma = 0 (P_X P_X^T, strictly feasible) until
     // (21) and (25) hold exactly; obj is positively homogeneous, so obj(t s) = t obj(s).
     double t = 1.0;
@@ -215,6 +258,15 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     // Supporting hyperplane of {g_i <= c_i} at the boundary point on the ray to s:
     // sum_k alpha_{i,k}^2 b_k sigma_k <= c_i with b = s sqrt(c_i / g_i(s)).
     bool added = false;
+    for (std::size_t r = 0; r < positivity.size(); ++r) {
+      if (in_lp[r]) continue;
+      double v = 0;
+      for (const auto& [j, c] : positivity[r].coeffs) v += c * s(j);
+      if (v < -1.0 - 1e-12) {
+        add_scaled(master, positivity[r]);
+        in_lp[r] = added = true;
+      }
+    }
     for (long i = 0; i < m; ++i) {
       const double g = leak(i, s);
       if (cap[i] <= 0 || g <= cap[i] * (1 + 1e-12)) continue;
@@ -225,7 +277,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
         const double c = out.alpha(i, k) * out.alpha(i, k) * s(k - 1) * scale;
         if (c != 0) row.coeffs.emplace_back(k - 1, c);
       }
-      lp.add_row(std::move(row));
+      add_scaled(master, std::move(row));
       added = true;
     }
     if (!added) {  // only the (25) shrink separates the bounds: numerical noise of the LP

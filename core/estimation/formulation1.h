@@ -32,7 +32,8 @@ struct Formulation1Input {
   Objective objective = Objective::kMin;
   std::vector<double> weights;         ///< per useful function (empty: all 1); kSum only: f_k
                                        ///< gets the weight of the u_j that introduced it
-  double tolerance = 1e-7;             ///< stop when (upper - lower) <= tolerance * max(1, upper)
+  double tolerance = 1e-6;             ///< stop when (upper - lower) <= tolerance * max(1, upper)
+                                       ///< (GLPK's own feasibility tolerance is 1e-7)
   int max_iterations = 2000;
 };
 
@@ -69,6 +70,7 @@ struct Formulation1Result {
   std::vector<UsefulReport> usefuls;
   int iterations = 0;
   bool converged = false;
+  std::string lp_failure;  ///< non-empty when GLPK failed (the returned point is still feasible)
 };
 
 /// Mean-0, norm-1 version of h under p; throws bad_request("constant_function", path) when

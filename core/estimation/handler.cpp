@@ -79,7 +79,7 @@ std::vector<double> read_theta(const Json& req, std::size_t m) {
   if (!req.contains("theta")) bad_request("missing_field", "/theta", "'theta' is required with private_functions");
   const Json& t = req["theta"];
   if (t.is_number()) return std::vector<double>(m, jr::number(req, "theta", "", 0, 1));
-  const Vector v = jr::vector(t, "/theta", static_cast<long>(m));
+  const Vector v = jr::vector(t, "/theta", kMaxPrivate);
   if (static_cast<std::size_t>(v.size()) != m)
     bad_request("shape_mismatch", "/theta", "one theta per private function");
   std::vector<double> out(m);
@@ -135,7 +135,7 @@ Formulation1Input read_design(const Json& req, const JointDistribution& joint, F
       in.weights.push_back(w(k));
     }
   }
-  in.tolerance = jr::number_or(req, "tolerance", "", 1e-10, 1e-2, 1e-7);
+  in.tolerance = jr::number_or(req, "tolerance", "", 1e-8, 1e-2, 1e-6);
   return in;
 }
 

@@ -71,6 +71,7 @@ nlohmann::json design_json(const Formulation1Input& in, const Formulation1Result
                         {"useful", usefuls},
                         {"audit", audits}};
   if (!in.order.empty()) out["order"] = in.order;
+  if (!r.lp_failure.empty()) out["lp_failure"] = r.lp_failure;
   if (in.objective == Objective::kSum) out["weights"] = r.weights;
   if (with_matrices) {
     out["mechanism"] = jw::matrix(r.mechanism);
