@@ -116,3 +116,23 @@ TEST_CASE("estimation/decompose_mmse: Theorem 1 decomposition equals the direct 
     }
   }
 }
+
+TEST_CASE("estimation/maximal_correlation: Example 1, rho_m(S^n; prod_{i in A} X_i) = (1-2e)^|A|") {
+  // S^n uniform bits, X^n = S^n through BSC(e), Y = product of the bits of X in A; n = 3.
+  const double e = 0.15;
+  for (long a_mask : {1L, 3L, 7L}) {
+    Matrix s_y = Matrix::Zero(8, 2), x_y = Matrix::Zero(8, 2);
+    for (long s = 0; s < 8; ++s)
+      for (long x = 0; x < 8; ++x) {
+        double p = 0.125;
+        for (int i = 0; i < 3; ++i) p *= ((s >> i & 1) == (x >> i & 1)) ? 1 - e : e;
+        const long y = __builtin_popcountl(~x & a_mask & 7) % 2;  // product of +-1 bits
+        s_y(s, y) += p;
+        if (s == 0) x_y.row(x)(y) += 0.125;  // X^n uniform: P(x, y) = 1/8 1{y = y(x)}
+      }
+    const long k = __builtin_popcountl(a_mask);
+    CHECK(maximal_correlation(pic_decomposition(s_y)) ==
+          doctest::Approx(std::pow(1 - 2 * e, k)).epsilon(1e-12));
+    CHECK(maximal_correlation(pic_decomposition(x_y)) == doctest::Approx(1.0));
+  }
+}
