@@ -90,3 +90,17 @@ TEST_CASE("estimation/experiment adult: pipeline on a small CSV in the Adult for
   }
   for (const auto& d : r["designs"]) CHECK(d["converged"] == true);
 }
+
+TEST_CASE("estimation/experiment robustness: a custom joint with its own functions") {
+  json req = {{"family", "estimation"}, {"experiment", "robustness"}, {"trials", 2},
+              {"n_values", {500}}, {"joint", {{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}}},
+              {"private_functions", {{1, 0, 0}}}, {"useful_functions", {{0, 1, 0}, {0, 0, 1}}},
+              {"theta", 0.7}};
+  const json r = run(req);
+  CHECK(r["rows"].size() == 2 * 4);  // Theorem 6 is vacuous at n = 500 here: no bound rows
+  CHECK(r["notes"][0].get<std::string>().find("vacuous") != std::string::npos);
+  req.erase("private_functions");
+  const auto outcome = api::solve(req.dump());
+  CHECK(outcome.exit_code == 2);
+  CHECK(json::parse(outcome.json)["error"]["path"] == "/private_functions");
+}
