@@ -92,3 +92,31 @@ test('e2e: rows and columns, names and counts', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: the example gallery and a scenario file load into the editor', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&mech=grr&p=1,2;3,4`);
+  await waitForResult(page);
+  await page.waitForSelector('#example-picker option[value="rldp-example1.json"]', { state: 'attached' });
+  await page.selectOption('#example-picker', 'rldp-example1.json');
+  await page.waitForFunction(() => document.querySelector('input[data-table="joint"][data-row="0"][data-col="0"]').value === '0.07');
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#mechanism'), 'srr');
+  assert.match(await page.textContent('#message'), /Loaded: RLDP paper/);
+
+  // A scenario file from disk: same format as `privlab solve` requests.
+  const scenario = { family: 'rldp', mechanism: 'grr', joint: [[1, 3], [5, 7]], epsilon: 2, uncertainty: 'simplex', labels: { s: ['male', 'female'], u: ['young', 'old'] } };
+  await page.setInputFiles('#scenario-file', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  await page.waitForFunction(() => document.querySelector('#designed-eps')?.textContent === '2.0000', null, { timeout: 20000 });
+  await waitForResult(page);
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.equal(await page.textContent('#mi-estimate'), cli(scenario).mutual_information.toFixed(4));
+
+  // A broken file leaves the table alone.
+  await page.setInputFiles('#scenario-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await page.waitForFunction(() => /not valid JSON/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

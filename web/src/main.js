@@ -1,6 +1,6 @@
 // Wires the page: URL/localStorage <-> state, the view, and the solver worker. The only module
 // that touches window.location and localStorage.
-import { parseHash, serializeHash, stateToRequest } from './state.js';
+import { parseHash, serializeHash, stateToRequest, scenarioToState } from './state.js';
 import { SolverClient } from './solver_client.js';
 import { RldpView } from './views/rldp.js';
 import { h } from './dom.js';
@@ -16,6 +16,7 @@ let state;
 let fieldErrors = new Map();
 let timer = null;
 let lastWrittenHash = '';
+let renderedErrors = '[]';
 
 function showMessage(text, kind = 'warning') {
   messageBar.replaceChildren(text ? h('p', { class: `message ${kind}`, role: 'alert' }, text,
@@ -36,15 +37,24 @@ function renderInputs() {
   const active = document.activeElement;
   const key = active && active.id ? `#${active.id}`
     : active && active.dataset && active.dataset.table ? `input[data-table="${active.dataset.table}"][data-row="${active.dataset.row}"][data-col="${active.dataset.col}"]` : null;
-  const caret = active && typeof active.selectionStart === 'number' ? active.selectionStart : null;
+  const selection = active && typeof active.selectionStart === 'number'
+    ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
   view.renderInputs(state, fieldErrors);
+  renderedErrors = errorsKey(fieldErrors);
   if (key) {
     const el = document.querySelector(key);
     if (el) {
       el.focus();
-      if (caret !== null && typeof el.setSelectionRange === 'function' && el.type === 'text') el.setSelectionRange(caret, caret);
+      if (selection && typeof el.setSelectionRange === 'function' && el.type === 'text') el.setSelectionRange(...selection);
     }
   }
+}
+
+function errorsKey(map) { return JSON.stringify([...map.entries()]); }
+
+/** After a solve, re-render the inputs only when their error marks change (typing goes on). */
+function refreshErrorMarks() {
+  if (errorsKey(fieldErrors) !== renderedErrors) renderInputs();
 }
 
 function update(patch, opts = {}) {
@@ -61,24 +71,34 @@ function scheduleSolve() {
   timer = setTimeout(solveNow, DEBOUNCE_MS);
 }
 
+/** Marks the result panel with the state it shows (tests and screenshots wait for it). */
+function markResult(hash) {
+  const panel = document.querySelector('.results');
+  if (panel) panel.dataset.state = hash;
+}
+
 async function solveNow() {
+  const hash = lastWrittenHash;
   const { request, errors } = stateToRequest(state);
   fieldErrors = new Map((errors || []).map((e) => [e.field, e.message]));
   if (errors) {
-    renderInputs();
+    refreshErrorMarks();
     view.renderResult(state, { error: { message: `Fix the highlighted field first: ${errors[0].message}.`, path: errors[0].field } });
+    markResult(hash);
     return;
   }
   const response = await solver.solve(request);
   if (response.cancelled) return;
   if (response.error) {
     fieldErrors = new Map([[response.error.path || '', response.error.message]]);
-    renderInputs();
+    refreshErrorMarks();
     view.renderResult(state, { error: response.error });
+    markResult(hash);
     return;
   }
-  renderInputs();
+  refreshErrorMarks();
   view.renderResult(state, { response });
+  markResult(hash);
 }
 
 function onSolverStatus(status) {
@@ -117,6 +137,45 @@ document.getElementById('copy-link').addEventListener('click', async () => {
   } catch {
     showMessage(`Copy this link: ${link}`, 'info');
   }
+});
+
+function loadScenario(scenario, source) {
+  try {
+    state = scenarioToState(scenario);
+  } catch (e) {
+    showMessage(`${source} could not be loaded: ${e.message}. Your table is unchanged.`);
+    return;
+  }
+  showMessage(scenario.title ? `Loaded: ${String(scenario.title).slice(0, 200)}` : '', 'info');
+  persist();
+  renderInputs();
+  scheduleSolve();
+}
+
+const picker = document.getElementById('example-picker');
+fetch('examples/index.json').then((r) => r.json()).then((index) => {
+  for (const entry of index.filter((e) => e.family === 'rldp'))
+    picker.appendChild(h('option', { value: entry.file }, entry.title));
+}).catch(() => { picker.disabled = true; });
+picker.addEventListener('change', async () => {
+  if (!picker.value) return;
+  try {
+    const scenario = await (await fetch(`examples/${encodeURIComponent(picker.value)}`)).json();
+    loadScenario(scenario, 'The example');
+  } catch {
+    showMessage('The example could not be fetched.');
+  }
+  picker.value = '';
+});
+
+document.getElementById('scenario-file').addEventListener('change', async (e) => {
+  const file = e.target.files && e.target.files[0];
+  e.target.value = '';
+  if (!file) return;
+  if (file.size > 1_000_000) { showMessage('That file is larger than 1 MB: not a scenario file.'); return; }
+  let scenario;
+  try { scenario = JSON.parse(await file.text()); } catch { showMessage(`${file.name} is not valid JSON. Your table is unchanged.`); return; }
+  loadScenario(scenario, file.name);
 });
 
 window.addEventListener('hashchange', () => {
