@@ -18,6 +18,10 @@ test('e2e: the default example solves in the worker with the paper numbers', asy
   assert.equal(await page.textContent('#mi-estimate'), '0.1005');  // Example 4, SRR under P-hat
   assert.equal(await page.textContent('#mi-true'), '0.0942');      // and under P*
   assert.match(await page.textContent('#audit'), /verified/);
+  // The utility-vs-epsilon chart: one line per mechanism, SRR above GRR everywhere (Example 4).
+  await page.waitForSelector('#utility-curve polyline[data-series="SRR"]', { timeout: 20000 });
+  const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
+  assert.deepEqual(lines, ['GRR', 'SRR']);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-default.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();

@@ -2,7 +2,7 @@
 // that touches window.location and localStorage.
 import { parseHash, serializeHash, stateToRequest, scenarioToState } from './state.js';
 import { SolverClient } from './solver_client.js';
-import { RldpView } from './views/rldp.js';
+import { VIEWS } from './views/registry.js';
 import { h } from './dom.js';
 
 const STORAGE_KEY = 'privlab.state.v1';
@@ -10,7 +10,37 @@ const DEBOUNCE_MS = 150;
 
 const messageBar = document.getElementById('message');
 const statusBar = document.getElementById('solver-status');
-const view = new RldpView(document.getElementById('view'), { onChange: update });
+const viewRoot = document.getElementById('view');
+const tabs = document.getElementById('view-tabs');
+let view = null;
+let viewId = null;
+
+/** Shows the view of state.view (creating it when the view changes) and marks its tab. */
+function mountView() {
+  if (viewId === state.view && view) return;
+  const entry = VIEWS.find((v) => v.id === state.view);
+  viewId = entry.id;
+  view = new entry.View(viewRoot, { onChange: update });
+  for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
+}
+
+/** Per-view memory of the last state, so switching tabs and back keeps the user's inputs. */
+const lastStateOf = {};
+
+function switchView(id) {
+  if (id === state.view) return;
+  lastStateOf[state.view] = state;
+  state = lastStateOf[id] || parseHash(`view=${id}`).state;
+  fieldErrors = new Map();
+  persist();
+  mountView();
+  renderInputs();
+  scheduleSolve();
+}
+
+tabs.replaceChildren(...VIEWS.map((v) => h('button', {
+  type: 'button', role: 'tab', 'data-view': v.id, id: `tab-${v.id}`, onclick: () => switchView(v.id),
+}, v.title)));
 
 let state;
 let fieldErrors = new Map();
@@ -99,6 +129,14 @@ async function solveNow() {
   refreshErrorMarks();
   view.renderResult(state, { response });
   markResult(hash);
+  // Views may ask for more (curves over ε): one follow-up request, cancelled by the next edit.
+  if (typeof view.followUp === 'function') {
+    const extra = view.followUp(state, request);
+    if (extra) {
+      const more = await solver.solve(extra);
+      if (!more.cancelled && hash === lastWrittenHash) view.renderFollowUp(state, more);
+    }
+  }
 }
 
 function onSolverStatus(status) {
@@ -124,6 +162,7 @@ function loadFromLocation() {
   state = parsed;
   showMessage(error);
   persist();
+  mountView();
   renderInputs();
   scheduleSolve();
 }
@@ -148,13 +187,14 @@ function loadScenario(scenario, source) {
   }
   showMessage(scenario.title ? `Loaded: ${String(scenario.title).slice(0, 200)}` : '', 'info');
   persist();
+  mountView();
   renderInputs();
   scheduleSolve();
 }
 
 const picker = document.getElementById('example-picker');
 fetch('examples/index.json').then((r) => r.json()).then((index) => {
-  for (const entry of index.filter((e) => e.family === 'rldp'))
+  for (const entry of index.filter((e) => VIEWS.some((v) => v.id === e.family)))
     picker.appendChild(h('option', { value: entry.file }, entry.title));
 }).catch(() => { picker.disabled = true; });
 picker.addEventListener('change', async () => {
@@ -181,6 +221,9 @@ document.getElementById('scenario-file').addEventListener('change', async (e) =>
 window.addEventListener('hashchange', () => {
   if (window.location.hash.replace(/^#/, '') !== lastWrittenHash) loadFromLocation();
 });
+
+// ?embed=1: a single view without the page chrome, sized to its container (for iframes).
+if (new URLSearchParams(window.location.search).get('embed') === '1') document.body.classList.add('embed');
 
 const solver = new SolverClient(new URL('assets/worker.js', document.baseURI).href, { onStatus: onSolverStatus });
 solver.ready.then(() => onSolverStatus({ state: 'idle' }));

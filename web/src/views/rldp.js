@@ -2,6 +2,8 @@
 // utility and privacy numbers under P-hat and, when given, under the true P*).
 import { h, fmt } from '../dom.js';
 import { Heatmap } from '../plots/heatmap.js';
+import { LineChart } from '../plots/line_chart.js';
+import { MECHANISMS } from './rldp_state.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 
 const MECHANISM_LABELS = {
@@ -31,6 +33,36 @@ export class RldpView {
     this.editor = new JointEditor(this.editorHost, { onChange });
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
     this.heatmap = new Heatmap(this.heatmapHost, { title: 'Mechanism Q(y|x)' });
+    this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
+    this.curve = new LineChart(this.curveHost, { title: 'Utility against ε (all mechanisms, under P̂)', xLabel: 'ε', yLabel: 'I(X;Y) [nats]' });
+  }
+
+  /** After a result: the same request for every mechanism over a grid of ε (one batch). */
+  followUp(state, request) {
+    const grid = Array.from({ length: 21 }, (_, i) => +(0.05 + (i * 3.95) / 20).toFixed(4));
+    const requests = [];
+    for (const mechanism of MECHANISMS)
+      for (const epsilon of grid) {
+        const r = { ...request, mechanism, epsilon };
+        delete r.true_joint;
+        requests.push(r);
+      }
+    this.curveGrid = grid;
+    return { family: 'batch', requests };
+  }
+
+  renderFollowUp(state, response) {
+    if (!response.responses) {
+      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curve could not be computed: ${response.error ? response.error.message : 'no answer'}`));
+      return;
+    }
+    const grid = this.curveGrid;
+    const series = MECHANISMS.map((name, k) => ({
+      name: name.toUpperCase(),
+      points: grid.map((eps, i) => [eps, response.responses[k * grid.length + i].mutual_information]),
+    }));
+    const current = this.lastGood;
+    this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
   }
 
   renderInputs(state, fieldErrors) {
@@ -82,7 +114,8 @@ export class RldpView {
     const response = result.response || this.lastGood;
     if (result.response) this.lastGood = result.response;
     if (response) {
-      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.metrics(response));
+      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.metrics(response),
+        h('h3', {}, 'Utility against ε'), this.curveHost);
       this.heatmap.update(this.heatmapData(state, response));
     }
     this.resultPanel.replaceChildren(...parts);
