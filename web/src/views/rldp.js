@@ -3,7 +3,9 @@
 import { h, fmt } from '../dom.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
-import { MECHANISMS } from './rldp_state.js';
+import { MECHANISMS, toRequest } from './rldp_state.js';
+import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
+import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 
 const MECHANISM_LABELS = {
@@ -114,11 +116,27 @@ export class RldpView {
     const response = result.response || this.lastGood;
     if (result.response) this.lastGood = result.response;
     if (response) {
-      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.metrics(response),
-        h('h3', {}, 'Utility against ε'), this.curveHost);
-      this.heatmap.update(this.heatmapData(state, response));
+      const data = this.heatmapData(state, response);
+      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
+        h('h3', {}, 'Utility against ε'), this.curveHost, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon')));
+      this.heatmap.update(data);
     }
     this.resultPanel.replaceChildren(...parts);
+  }
+
+  exportBar(state, response, { matrix, rowLabels, colLabels }) {
+    const name = `mechanism-${response.mechanism_name}`;
+    const scenario = () => {
+      const { request } = toRequest(state);
+      return `${JSON.stringify({ title: `${response.mechanism_name.toUpperCase()} at ε = ${state.eps}`,
+        labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
+    };
+    return h('div', { class: 'export-bar' }, 'Export — matrix: ',
+      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ' ', chartExportButtons(this.heatmapHost, name),
+      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
   }
 
   heatmapData(state, response) {
