@@ -1,6 +1,6 @@
 // Wires the page: URL/localStorage <-> state, the view, and the solver worker. The only module
 // that touches window.location and localStorage.
-import { parseHash, serializeHash, stateToRequest, scenarioToState } from './state.js';
+import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js';
 import { SolverClient } from './solver_client.js';
 import { VIEWS } from './views/registry.js';
 import { h } from './dom.js';
@@ -57,7 +57,7 @@ function storageGet() { try { return localStorage.getItem(STORAGE_KEY); } catch 
 function storageSet(v) { try { localStorage.setItem(STORAGE_KEY, v); } catch { /* private mode */ } }
 
 function persist() {
-  lastWrittenHash = serializeHash(state);
+  lastWrittenHash = linkHash(state);
   history.replaceState(null, '', `#${lastWrittenHash}`);
   storageSet(lastWrittenHash);
 }
@@ -193,14 +193,26 @@ function loadScenario(scenario, source) {
 }
 
 const picker = document.getElementById('example-picker');
-fetch('examples/index.json').then((r) => r.json()).then((index) => {
+/** Scenario files: fetched next to the page, or inlined in the self-contained file. */
+function inlinedExamples() {
+  const el = document.getElementById('examples-inline');
+  return el ? JSON.parse(el.textContent) : null;
+}
+
+async function fetchExample(file) {
+  const inlined = inlinedExamples();
+  if (inlined) return inlined.files[file];
+  return (await fetch(`examples/${encodeURIComponent(file)}`)).json();
+}
+
+(inlinedExamples() ? Promise.resolve(inlinedExamples().index) : fetch('examples/index.json').then((r) => r.json())).then((index) => {
   for (const entry of index.filter((e) => VIEWS.some((v) => v.id === e.family)))
     picker.appendChild(h('option', { value: entry.file }, entry.title));
 }).catch(() => { picker.disabled = true; });
 picker.addEventListener('change', async () => {
   if (!picker.value) return;
   try {
-    const scenario = await (await fetch(`examples/${encodeURIComponent(picker.value)}`)).json();
+    const scenario = await fetchExample(picker.value);
     loadScenario(scenario, 'The example');
   } catch {
     showMessage('The example could not be fetched.');
@@ -225,6 +237,14 @@ window.addEventListener('hashchange', () => {
 // ?embed=1: a single view without the page chrome, sized to its container (for iframes).
 if (new URLSearchParams(window.location.search).get('embed') === '1') document.body.classList.add('embed');
 
-const solver = new SolverClient(new URL('assets/worker.js', document.baseURI).href, { onStatus: onSolverStatus });
+/** The worker's URL: assets/worker.js, or in the self-contained file a Blob of its inlined source. */
+function workerUrl() {
+  const inlined = document.getElementById('worker-source');
+  if (!inlined) return new URL('assets/worker.js', document.baseURI).href;
+  const bytes = Uint8Array.from(atob(inlined.textContent.trim()), (c) => c.charCodeAt(0));
+  return URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+}
+
+const solver = new SolverClient(workerUrl(), { onStatus: onSolverStatus });
 solver.ready.then(() => onSolverStatus({ state: 'idle' }));
 loadFromLocation();

@@ -3,8 +3,11 @@
 //
 //   #v=1&view=rldp&mech=srr&eps=0.693147&s=s1,s2&u=u1,u2&p=0.07,0.10;0.26,0.57&...
 //
+// Long states are written compressed as #v=1&z=<lz-string of the plain form>; both forms parse.
+//
 // Each view's schema (views/<id>_state.js) exports id, title, defaults(), parse(params),
 // serialize(state) -> ['key=value', ...], toRequest(state), fromScenario(scenario).
+import LZString from 'lz-string';
 import { LIMITS } from './fields.js';
 import * as rldp from './views/rldp_state.js';
 
@@ -30,8 +33,14 @@ export function parseHash(hash) {
   if (text.length > LIMITS.maxHash)
     return { state: fallback, error: `The link is too long (${text.length} characters); showing the default example.` };
   try {
+    let plain = text;
+    const z = /(?:^|&)z=([^&]*)/.exec(text);
+    if (z) {
+      plain = LZString.decompressFromEncodedURIComponent(z[1]);
+      if (!plain || plain.length > 4 * LIMITS.maxHash) throw new Error('the compressed state is damaged');
+    }
     const params = {};
-    for (const part of text.split('&')) {
+    for (const part of plain.split('&')) {
       const eq = part.indexOf('=');
       if (eq <= 0) continue;
       params[part.slice(0, eq)] = part.slice(eq + 1);
@@ -45,9 +54,20 @@ export function parseHash(hash) {
   }
 }
 
-/** The hash (without '#') that parseHash turns back into `state`. */
+/** The readable hash (without '#') that parseHash turns back into `state`. */
 export function serializeHash(state) {
   return [`v=${STATE_VERSION}`, `view=${state.view}`, ...SCHEMAS[state.view].serialize(state)].join('&');
+}
+
+/** COMPRESS_ABOVE: states longer than this are written compressed (when that is shorter). */
+export const COMPRESS_ABOVE = 200;
+
+/** The hash to put in the address bar and in shared links: readable when short, else compressed. */
+export function linkHash(state) {
+  const plain = serializeHash(state);
+  if (plain.length <= COMPRESS_ABOVE) return plain;
+  const packed = `v=${STATE_VERSION}&z=${LZString.compressToEncodedURIComponent(plain)}`;
+  return packed.length < plain.length ? packed : plain;
 }
 
 /** The `privlab solve` request of a state: { request } or { errors: [{ field, message }] }. */
