@@ -34,10 +34,15 @@ export async function newPage(browser, problems, viewport = { width: 1280, heigh
   return { context, page };
 }
 
-/** Waits until the solver has answered (status idle and the metrics table present). */
+/**
+ * Waits until the page shows the result of its current state: the result panel is marked with
+ * the state it was solved for, and that is the state in the address bar.
+ */
 export async function waitForResult(page) {
-  await page.waitForSelector('#metrics-table', { timeout: 20000 });
-  await page.waitForFunction(() => !document.querySelector('#cancel'), null, { timeout: 20000 });
+  await page.waitForFunction(() => {
+    const panel = document.querySelector('.results');
+    return panel && panel.dataset.state === location.hash.slice(1) && !document.querySelector('#cancel');
+  }, null, { timeout: 20000 });
 }
 
 /** The mechanism matrix as drawn in the heatmap (3-decimal numbers from the cells' tooltips). */

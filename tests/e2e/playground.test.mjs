@@ -18,6 +18,10 @@ test('e2e: the default example solves in the worker with the paper numbers', asy
   assert.equal(await page.textContent('#mi-estimate'), '0.1005');  // Example 4, SRR under P-hat
   assert.equal(await page.textContent('#mi-true'), '0.0942');      // and under P*
   assert.match(await page.textContent('#audit'), /verified/);
+  // The utility-vs-epsilon chart: one line per mechanism, SRR above GRR everywhere (Example 4).
+  await page.waitForSelector('#utility-curve polyline[data-series="SRR"]', { timeout: 20000 });
+  const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
+  assert.deepEqual(lines, ['GRR', 'SRR']);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-default.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
@@ -89,6 +93,54 @@ test('e2e: rows and columns, names and counts', async () => {
   assert.equal(await page.textContent('#mi-estimate'), expected.mutual_information.toFixed(4));
   assert.match(await page.textContent('#mechanism-heatmap'), /s1,u3/);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-counts-3cols.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: the example gallery and a scenario file load into the editor', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&mech=grr&p=1,2;3,4`);
+  await waitForResult(page);
+  await page.waitForSelector('#example-picker option[value="rldp-example1.json"]', { state: 'attached' });
+  await page.selectOption('#example-picker', 'rldp-example1.json');
+  await page.waitForFunction(() => document.querySelector('input[data-table="joint"][data-row="0"][data-col="0"]').value === '0.07');
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#mechanism'), 'srr');
+  assert.match(await page.textContent('#message'), /Loaded: RLDP paper/);
+
+  // A scenario file from disk: same format as `privlab solve` requests.
+  const scenario = { family: 'rldp', mechanism: 'grr', joint: [[1, 3], [5, 7]], epsilon: 2, uncertainty: 'simplex', labels: { s: ['male', 'female'], u: ['young', 'old'] } };
+  await page.setInputFiles('#scenario-file', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  await page.waitForFunction(() => document.querySelector('#designed-eps')?.textContent === '2.0000', null, { timeout: 20000 });
+  await waitForResult(page);
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.equal(await page.textContent('#mi-estimate'), cli(scenario).mutual_information.toFixed(4));
+
+  // A broken file leaves the table alone.
+  await page.setInputFiles('#scenario-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await page.waitForFunction(() => /not valid JSON/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: readable on a narrow screen (no sideways scrolling) and keyboard reachable', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, { width: 390, height: 844 });
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.waitForSelector('#utility-curve svg');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-narrow.png'), fullPage: true });
+  // Tab from the top reaches the first probability cell, and typing there re-solves.
+  await page.focus('#copy-link');
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.dataset?.table === 'joint');
+  }
+  assert.ok(reached, 'a table cell is reachable with Tab');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultState, parseHash, serializeHash, stateToRequest, scenarioToState, describeTable, LIMITS } from '../../web/src/state.js';
+import { defaultState, parseHash, serializeHash, linkHash, stateToRequest, scenarioToState, describeTable, LIMITS } from '../../web/src/state.js';
 import { ROOT } from './wasm_loader.mjs';
 
 test('state: default state round-trips through the URL', () => {
@@ -79,4 +79,18 @@ test('state: describeTable tells probabilities, counts and non-distributions apa
   assert.equal(describeTable([['0.2', '0.3'], ['0.1', '0.3']]).kind, 'invalid');
   assert.equal(describeTable([['0.2', ''], ['0.1', '0.3']]).kind, 'incomplete');
   assert.equal(describeTable([['-1', '2']]).kind, 'invalid');
+});
+
+test('state: long states are linked compressed, parse back, and old readable links still work', () => {
+  const big = { ...defaultState(), truth: null,
+    joint: Array.from({ length: 12 }, (_, r) => Array.from({ length: 12 }, (_, c) => String((r * 12 + c) % 7 + 1))),
+    sNames: Array.from({ length: 12 }, (_, i) => `row ${i}`), uNames: Array.from({ length: 12 }, (_, i) => `col ${i}`) };
+  const plain = serializeHash(big);
+  const link = linkHash(big);
+  assert.match(link, /^v=1&z=/);
+  assert.ok(link.length < 0.6 * plain.length, `${link.length} vs ${plain.length}`);
+  assert.deepEqual(parseHash(link).state, big);
+  assert.deepEqual(parseHash(plain).state, big);       // the readable form keeps working
+  assert.equal(linkHash(defaultState()), serializeHash(defaultState()));  // short: readable
+  assert.match(parseHash('v=1&z=NoT-LZ-DaTa').error, /could not be read/);
 });

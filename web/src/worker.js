@@ -3,7 +3,9 @@
 // { id, type: 'result', response } (response: a JSON string), { type: 'ready', version } once,
 // { type: 'fatal', message } when the module cannot load. Cancelling = terminating the worker.
 /* global importScripts, createPrivlab */
-importScripts('../wasm/privlab_web.js');
+// In the self-contained page the Emscripten glue (with the binary inlined) is prepended to this
+// file and the worker starts from a Blob URL; otherwise the glue is loaded from ../wasm/.
+if (typeof createPrivlab === 'undefined') importScripts('../wasm/privlab_web.js');
 
 const modulePromise = createPrivlab({ locateFile: (file) => `../wasm/${file}` });
 

@@ -2,6 +2,10 @@
 // utility and privacy numbers under P-hat and, when given, under the true P*).
 import { h, fmt } from '../dom.js';
 import { Heatmap } from '../plots/heatmap.js';
+import { LineChart } from '../plots/line_chart.js';
+import { MECHANISMS, toRequest } from './rldp_state.js';
+import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
+import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 
 const MECHANISM_LABELS = {
@@ -31,6 +35,36 @@ export class RldpView {
     this.editor = new JointEditor(this.editorHost, { onChange });
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
     this.heatmap = new Heatmap(this.heatmapHost, { title: 'Mechanism Q(y|x)' });
+    this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
+    this.curve = new LineChart(this.curveHost, { title: 'Utility against ε (all mechanisms, under P̂)', xLabel: 'ε', yLabel: 'I(X;Y) [nats]' });
+  }
+
+  /** After a result: the same request for every mechanism over a grid of ε (one batch). */
+  followUp(state, request) {
+    const grid = Array.from({ length: 21 }, (_, i) => +(0.05 + (i * 3.95) / 20).toFixed(4));
+    const requests = [];
+    for (const mechanism of MECHANISMS)
+      for (const epsilon of grid) {
+        const r = { ...request, mechanism, epsilon };
+        delete r.true_joint;
+        requests.push(r);
+      }
+    this.curveGrid = grid;
+    return { family: 'batch', requests };
+  }
+
+  renderFollowUp(state, response) {
+    if (!response.responses) {
+      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curve could not be computed: ${response.error ? response.error.message : 'no answer'}`));
+      return;
+    }
+    const grid = this.curveGrid;
+    const series = MECHANISMS.map((name, k) => ({
+      name: name.toUpperCase(),
+      points: grid.map((eps, i) => [eps, response.responses[k * grid.length + i].mutual_information]),
+    }));
+    const current = this.lastGood;
+    this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
   }
 
   renderInputs(state, fieldErrors) {
@@ -82,10 +116,27 @@ export class RldpView {
     const response = result.response || this.lastGood;
     if (result.response) this.lastGood = result.response;
     if (response) {
-      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.metrics(response));
-      this.heatmap.update(this.heatmapData(state, response));
+      const data = this.heatmapData(state, response);
+      parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
+        h('h3', {}, 'Utility against ε'), this.curveHost, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon')));
+      this.heatmap.update(data);
     }
     this.resultPanel.replaceChildren(...parts);
+  }
+
+  exportBar(state, response, { matrix, rowLabels, colLabels }) {
+    const name = `mechanism-${response.mechanism_name}`;
+    const scenario = () => {
+      const { request } = toRequest(state);
+      return `${JSON.stringify({ title: `${response.mechanism_name.toUpperCase()} at ε = ${state.eps}`,
+        labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
+    };
+    return h('div', { class: 'export-bar' }, 'Export — matrix: ',
+      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ' ', chartExportButtons(this.heatmapHost, name),
+      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
   }
 
   heatmapData(state, response) {

@@ -4,7 +4,7 @@
 // clearly whether the table is a distribution. Optional second table (the true P*) with the
 // same shape.
 import { h, fmt } from '../dom.js';
-import { LIMITS, describeTable } from '../state.js';
+import { LIMITS, describeTable } from '../fields.js';
 
 export class JointEditor {
   /**
