@@ -365,7 +365,8 @@ Json robustness(const Json& req, const Context& ctx) {
               {"plots",
                {{{"title", "Section 6: realized chi-square gap against n, with Theorem 6"},
                  {"kind", "scatter"}, {"x", "n"}, {"y", "value"}, {"group", "series"},
-                 {"x_label", "n (samples)"}, {"y_label", "gap"}}}},
+                 {"x_label", "n (samples)"}, {"y_label", "gap"},
+                 {"log_x", true}, {"log_y", true}}}},  // hints: gaps and bounds span decades
               {"notes", notes}});
   return out;
 }
