@@ -45,7 +45,6 @@ LpAttack optimal_attack_lp(const Matrix& p, const Vector& prior, const Matrix& d
 
 /// The Bayesian inference attack (25): q(shat|o) = pi(shat) p(o|shat) / Pr(o). Observations
 /// with Pr(o) = 0 get q(.|o) = pi (they never occur, so the error does not depend on it).
-/// Needs O = S in the sense that p(o|shat) is read as the column shat.
 Matrix bayes_attack(const Matrix& p, const Vector& prior);
 
 /// (27): min sum_{s,o,shat} p(o|s) q(shat|o) d(shat,s), no prior: a pure best response per o.

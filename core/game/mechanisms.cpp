@@ -10,6 +10,8 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "game/attack.h"
+#include "game/dual_lp.h"
 #include "solvers/lp.h"
 
 namespace privlab::game {
@@ -24,9 +26,21 @@ constexpr double kThresholdSlack = 1e-12;
 bool has_distortion(MechanismKind k) { return k != MechanismKind::kDp; }
 bool has_dp(MechanismKind k) { return k != MechanismKind::kDistortion; }
 
+/// Which ordered pairs carry DP rows (s * n + t), decided once per design.
+struct PairFilter {
+  const GameInputs& in;
+  const DesignOptions& opt;
+  std::vector<char> implied;
+  PairFilter(const GameInputs& i, const DesignOptions& o) : in(i), opt(o) {
+    if (has_dp(o.kind) && o.drop_implied_dp_rows && !o.dp_threshold) implied = implied_pairs(i.dp_distance);
+  }
+  bool keep(long s, long t) const;
+};
+
 /// Does the LP carry the DP rows of the ordered pair (s, t)?
-bool keep_dp_pair(const GameInputs& in, const DesignOptions& opt, long s, long t) {
+bool PairFilter::keep(long s, long t) const {
   if (s == t) return false;
+  if (!implied.empty() && implied[s * in.num_secrets() + t]) return false;
   const double d = in.dp_distance(s, t);
   if (opt.dp_threshold && !(d <= *opt.dp_threshold)) return false;   // (23b): d <= d_m^eps
   if (opt.approx_threshold && !(d <= *opt.approx_threshold)) return false;  // Appendix C
@@ -41,7 +55,7 @@ double log_factor(const GameInputs& in, const DesignOptions& opt, long s, long t
 
 /// Does the LP carry row (21b)/(24b) for (o, shat)? Appendix C also drops far guesses.
 bool keep_distortion_row(const GameInputs& in, const DesignOptions& opt, long o, long g) {
-  if (!opt.approx_threshold || !in.obs_distance) return true;
+  if (!opt.approx_threshold || !opt.approx_distortion_rows || !in.obs_distance) return true;
   return (*in.obs_distance)(o, g) <= *opt.approx_threshold;
 }
 
@@ -61,7 +75,7 @@ struct Built {
   long dp_rows = 0, distortion_rows = 0;
 };
 
-Built build(const GameInputs& in, const DesignOptions& opt) {
+Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs) {
   const long m = in.num_observables(), n = in.num_secrets();
   Built b;
   lp::LinearProgram& prog = b.prog;
@@ -99,7 +113,7 @@ Built build(const GameInputs& in, const DesignOptions& opt) {
   if (has_dp(opt.kind)) {
     for (long s = 0; s < n; ++s)
       for (long t = 0; t < n; ++t) {
-        if (!keep_dp_pair(in, opt, s, t)) continue;
+        if (!pairs.keep(s, t)) continue;
         const double factor = std::exp(log_factor(in, opt, s, t));
         for (long o = 0; o < m; ++o) {  // (22b)/(23b)/(24d) multiplied: p(o|s) <= f p(o|t)
           prog.add_row({{{pvar(o, s, m), 1.0}, {pvar(o, t, m), -factor}}, -lp::kInf, 0.0});
@@ -112,13 +126,14 @@ Built build(const GameInputs& in, const DesignOptions& opt) {
 
 /// The smallest weight t of the uniform mechanism such that (1-t) p + t u satisfies every DP
 /// row the LP carried (solver round-off can leave violations of ~1e-12).
-double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
+double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt,
+                     const PairFilter& pairs) {
   const long m = p.rows(), n = p.cols();
   const double u = 1.0 / static_cast<double>(m);
   double t = 0;
   for (long s = 0; s < n; ++s)
     for (long r = 0; r < n; ++r) {
-      if (!keep_dp_pair(in, opt, s, r)) continue;
+      if (!pairs.keep(s, r)) continue;
       const double factor = std::exp(log_factor(in, opt, s, r));
       for (long o = 0; o < m; ++o) {
         const double viol = p(o, s) - factor * p(o, r);
@@ -130,6 +145,22 @@ double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions&
   return t == 0 ? 0.0 : std::min(1.0, t * (1 + 1e-6) + 1e-15);
 }
 }  // namespace
+
+std::vector<char> implied_pairs(const Matrix& dp_distance) {
+  const long n = dp_distance.rows();
+  std::vector<char> implied(n * n, 0);
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t) {
+      const double dst = dp_distance(s, t);
+      if (s == t || !(dst > 0)) continue;
+      for (long r = 0; r < n && !implied[s * n + t]; ++r) {
+        const double a = dp_distance(s, r), b = dp_distance(r, t);
+        if (r == s || r == t || !(a > 0) || !(b > 0)) continue;
+        if (std::abs(a + b - dst) <= 1e-12 * dst) implied[s * n + t] = 1;
+      }
+    }
+  return implied;
+}
 
 MechanismKind mechanism_kind(const std::string& name) {
   if (name == "distortion") return MechanismKind::kDistortion;
@@ -147,6 +178,7 @@ const char* mechanism_name(MechanismKind kind) {
 
 LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
   const long m = in.num_observables(), n = in.num_secrets();
+  const PairFilter pairs(in, opt);
   LpSize size{m * n, n, m * n};
   if (has_distortion(opt.kind)) {
     size.variables += m;
@@ -161,7 +193,7 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
   if (has_dp(opt.kind))
     for (long s = 0; s < n; ++s)
       for (long t = 0; t < n; ++t)
-        if (keep_dp_pair(in, opt, s, t)) { size.constraints += m; size.nonzeros += 2 * m; }
+        if (pairs.keep(s, t)) { size.constraints += m; size.nonzeros += 2 * m; }
   return size;
 }
 
@@ -180,8 +212,11 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     }
     o.min_distortion = std::min(opt.min_distortion, threshold);
   }
-  const Built b = build(in, o);
-  const lp::Solution sol = lp::solve_lp(b.prog);
+  const PairFilter pairs(in, o);
+  const Built b = build(in, o, pairs);
+  const bool use_dual = o.form == DesignOptions::Form::kDual ||
+                        (o.form == DesignOptions::Form::kAuto && b.prog.rows.size() > 2 * b.prog.objective.size());
+  const lp::Solution sol = use_dual ? solve_via_dual(b.prog) : lp::solve_lp(b.prog);
   if (sol.status != lp::Status::kOptimal)
     solver_failure("lp_failed", std::string("the ") + mechanism_name(opt.kind) +
                                     " mechanism LP returned " + lp::status_name(sol.status));
@@ -191,9 +226,20 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     for (long k = 0; k < m; ++k) d.p(k, s) = std::max(0.0, sol.x(pvar(k, s, m)));
   for (long s = 0; s < n; ++s) d.p.col(s) /= d.p.col(s).sum();
   if (has_dp(opt.kind)) {
-    d.repair_mix = repair_weight(d.p, in, o);
+    d.repair_mix = repair_weight(d.p, in, o, pairs);
     if (d.repair_mix > 0)
       d.p = (1 - d.repair_mix) * d.p + d.repair_mix * Matrix::Constant(m, n, 1.0 / m);
+  }
+  if (has_distortion(opt.kind)) {
+    // The LP meets (21c) to GLPK's tolerance (~1e-8 relative); mixing in the uniform mechanism
+    // (error = threshold, DP-perfect) closes the gap exactly: error is concave in p.
+    const double err = optimal_attack(d.p, in.prior, in.distance).error;
+    const double threshold = feasibility_threshold(in.prior, in.distance);
+    if (err < o.min_distortion && threshold > err) {
+      const double t = std::min(1.0, (o.min_distortion - err) / (threshold - err) * (1 + 1e-6) + 1e-15);
+      d.p = (1 - t) * d.p + t * Matrix::Constant(m, n, 1.0 / m);
+      d.repair_mix = 1 - (1 - d.repair_mix) * (1 - t);
+    }
   }
   d.cost = utility_cost(d.p, in.prior, in.loss);
   d.lp_objective = sol.objective;

@@ -12,6 +12,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/linalg.h"
 #include "game/model.h"
@@ -29,10 +30,24 @@ struct DesignOptions {
   double min_distortion = 0;   ///< d_m of (21)/(24)
   /// (23): plain eps on the pairs with d_eps(s,s') <= dp_threshold instead of metric DP (22).
   std::optional<double> dp_threshold;
-  /// Appendix C: keep only DP rows with d_eps(s,s') <= approx_threshold and, when observables
-  /// have distances to guesses, (21b)/(24b) rows with d(o,shat) <= approx_threshold.
+  /// Appendix C: keep only DP rows with d_eps(s,s') <= approx_threshold and, when
+  /// approx_distortion_rows is set and observables have distances to guesses, only (21b)/(24b)
+  /// rows with d(o,shat) <= approx_threshold (as the paper does). Dropping (21b) rows makes the
+  /// LP believe the adversary never guesses far from o, so d_m is no longer guaranteed; the DP
+  /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
   std::optional<double> approx_threshold;
+  bool approx_distortion_rows = false;
+  /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
+  /// d_eps(s,r) + d_eps(r,t) = d_eps(s,t) (exact: e^{eps a} e^{eps b} = e^{eps (a+b)}). Not used
+  /// with dp_threshold (23), whose factor does not multiply along chains.
+  bool drop_implied_dp_rows = true;
+  /// Solve the LP through its dual (dual_lp.h): same optimum, much faster when rows >> columns.
+  enum class Form { kAuto, kPrimal, kDual } form = Form::kAuto;
 };
+
+/// implied[s * n + t]: the metric-DP rows of (s,t) follow from those of (s,r) and (r,t) for some
+/// r with d(s,r), d(r,t) > 0 and d(s,r) + d(r,t) = d(s,t) (relative tolerance 1e-12).
+std::vector<char> implied_pairs(const Matrix& dp_distance);
 
 /// Size of the LP that design() builds, counted without building it (the size guard).
 LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt);
@@ -45,8 +60,8 @@ struct Designed {
   long dp_rows = 0, distortion_rows = 0;
   /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).
   double shadow_price = 0;
-  /// Weight t of the uniform mechanism mixed in to repair solver round-off in DP rows
-  /// (0 when none was needed). Mixing keeps distortion feasible: the uniform mechanism's error is
+  /// Weight t of the uniform mechanism mixed in to repair solver round-off in DP rows or in
+  /// (21c) (0 when none was needed; ~1e-14 typically). Mixing keeps distortion feasible: the uniform mechanism's error is
   /// the feasibility threshold >= d_m and the optimal attack's error is concave in p.
   double repair_mix = 0;
 };

@@ -239,3 +239,53 @@ TEST_CASE("game/design: Appendix C keeps DP on the kept pairs; the full epsilon 
     CHECK(d.cost <= design(in, exact).cost + 1e-9);  // fewer rows: a relaxation
   }
 }
+
+TEST_CASE("game/implied_pairs: collinear chains on a grid, never adjacent cells") {
+  const Matrix d = grid_distances({1, 3, 1.0});  // three cells in a row
+  const auto implied = implied_pairs(d);
+  CHECK(implied[0 * 3 + 2] == 1);  // 0 -> 1 -> 2
+  CHECK(implied[2 * 3 + 0] == 1);
+  CHECK(implied[0 * 3 + 1] == 0);
+  CHECK(implied[1 * 3 + 2] == 0);
+}
+
+TEST_CASE("game/design: dropping implied DP rows keeps metric DP on every pair, at the same cost") {
+  GameInputs in;
+  const Grid grid{3, 3, 1.0};
+  in.distance = in.dp_distance = grid_distances(grid);
+  in.obs_distance = in.distance;
+  in.loss = hamming_loss(9);
+  std::mt19937_64 rng(30);
+  in.prior = generate_prior(grid, {3, 0.05, 0.0}, rng);
+  for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+    DesignOptions o;
+    o.kind = kind;
+    o.epsilon = 0.6;
+    o.min_distortion = 0.5 * feasibility_threshold(in.prior, in.distance);
+    const Designed reduced = design(in, o);
+    o.drop_implied_dp_rows = false;
+    const Designed full = design(in, o);
+    CHECK(reduced.dp_rows < full.dp_rows);
+    CHECK(metric_dp_epsilon(reduced.p, in.dp_distance) <= 0.6 + 1e-7);
+    CHECK(reduced.cost == doctest::Approx(full.cost).epsilon(1e-8));
+  }
+}
+
+TEST_CASE("game/design: the primal and the dual LP give the same optimum and shadow price") {
+  std::mt19937_64 rng(31);
+  for (int trial = 0; trial < 6; ++trial) {
+    const GameInputs in = random_game(4, rng, trial % 2 == 0);
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.5 + uniform01(rng);
+      o.min_distortion = (0.3 + 0.6 * uniform01(rng)) * feasibility_threshold(in.prior, in.distance);
+      o.form = DesignOptions::Form::kPrimal;
+      const Designed primal = design(in, o);
+      o.form = DesignOptions::Form::kDual;
+      const Designed dual = design(in, o);
+      CHECK(dual.lp_objective == doctest::Approx(primal.lp_objective).epsilon(1e-8));
+      if (kind != MechanismKind::kDp) CHECK(dual.shadow_price == doctest::Approx(primal.shadow_price).epsilon(1e-6));
+    }
+  }
+}
