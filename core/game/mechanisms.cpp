@@ -22,6 +22,8 @@ namespace {
 constexpr double kMaxLogFactor = 30;
 /// d_m may exceed the threshold by this much (round-off in the caller's arithmetic).
 constexpr double kThresholdSlack = 1e-12;
+/// Largest uniform mix applied to repair solver round-off (anything larger is a real failure).
+constexpr double kMaxRepair = 1e-6;
 
 bool has_distortion(MechanismKind k) { return k != MechanismKind::kDp; }
 bool has_dp(MechanismKind k) { return k != MechanismKind::kDistortion; }
@@ -215,7 +217,7 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   const PairFilter pairs(in, o);
   const Built b = build(in, o, pairs);
   const bool use_dual = o.form == DesignOptions::Form::kDual ||
-                        (o.form == DesignOptions::Form::kAuto && b.prog.rows.size() > 2 * b.prog.objective.size());
+                        (o.form == DesignOptions::Form::kAuto && static_cast<long>(b.prog.rows.size()) > 2 * b.prog.objective.size());
   const lp::Solution sol = use_dual ? solve_via_dual(b.prog) : lp::solve_lp(b.prog);
   if (sol.status != lp::Status::kOptimal)
     solver_failure("lp_failed", std::string("the ") + mechanism_name(opt.kind) +
@@ -227,18 +229,25 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   for (long s = 0; s < n; ++s) d.p.col(s) /= d.p.col(s).sum();
   if (has_dp(opt.kind)) {
     d.repair_mix = repair_weight(d.p, in, o, pairs);
+    if (d.repair_mix > kMaxRepair) d.repair_mix = 0;  // not round-off: leave it to the audit
     if (d.repair_mix > 0)
       d.p = (1 - d.repair_mix) * d.p + d.repair_mix * Matrix::Constant(m, n, 1.0 / m);
   }
   if (has_distortion(opt.kind)) {
     // The LP meets (21c) to GLPK's tolerance (~1e-8 relative); mixing in the uniform mechanism
-    // (error = threshold, DP-perfect) closes the gap exactly: error is concave in p.
+    // (error = threshold, DP-perfect) closes the gap exactly: error is concave in p. Only a
+    // small mix is applied (a shortfall that needs more is left for the audit to report), and a
+    // shortfall below 1e-12 d_m is round-off, not worth a mix (d_m at the threshold would need
+    // t = 1).
     const double err = optimal_attack(d.p, in.prior, in.distance).error;
     const double threshold = feasibility_threshold(in.prior, in.distance);
-    if (err < o.min_distortion && threshold > err) {
-      const double t = std::min(1.0, (o.min_distortion - err) / (threshold - err) * (1 + 1e-6) + 1e-15);
-      d.p = (1 - t) * d.p + t * Matrix::Constant(m, n, 1.0 / m);
-      d.repair_mix = 1 - (1 - d.repair_mix) * (1 - t);
+    const double shortfall = o.min_distortion - err;
+    if (shortfall > 1e-12 * std::max(1.0, o.min_distortion) && threshold > err) {
+      const double t = shortfall / (threshold - err) * (1 + 1e-6) + 1e-15;
+      if (t <= kMaxRepair) {
+        d.p = (1 - t) * d.p + t * Matrix::Constant(m, n, 1.0 / m);
+        d.repair_mix = 1 - (1 - d.repair_mix) * (1 - t);
+      }
     }
   }
   d.cost = utility_cost(d.p, in.prior, in.loss);
