@@ -30,7 +30,7 @@ nlohmann::json size_json(const LpSize& s) {
 nlohmann::json limits_json(const Limits& l) {
   return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
           {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
-          {"max_lp_nonzeros", l.max_lp_nonzeros}};
+          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work}};
 }
 
 /// The DP claim(s) of a dp/joint mechanism, measured from the matrix only.
@@ -68,12 +68,13 @@ nlohmann::json guesses_json(const std::vector<long>& g) { return nlohmann::json(
 
 nlohmann::json estimate(const ParsedGame& game, const DesignOptions& opt, const Limits& l) {
   const LpSize size = estimate_lp_size(game.inputs, opt);
-  const bool fits = size.constraints <= l.max_lp_constraints && size.nonzeros <= l.max_lp_nonzeros;
+  const bool ok = fits(size, l);
   nlohmann::json out = {{"family", "game"}, {"estimate_only", true},
                         {"mechanism_name", mechanism_name(opt.kind)}, {"lp", size_json(size)},
-                        {"fits", fits}, {"limits", limits_json(l)},
+                        {"fits", ok}, {"limits", limits_json(l)},
                         {"feasibility_threshold", feasibility_threshold(game.inputs.prior, game.inputs.distance)}};
-  if (!fits) out["too_large_field"] = game.size_field;
+  out["lp"]["work"] = static_cast<double>(size.variables) * static_cast<double>(size.constraints);
+  if (!ok) out["too_large_field"] = game.size_field;
   return out;
 }
 

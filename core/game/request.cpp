@@ -55,7 +55,7 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
 
 const Limits& limits(bool allow_large) {
   static const Limits kBrowser;
-  static const Limits kLarge{400, 400, 30, 200000, 4000000};
+  static const Limits kLarge{400, 400, 30, 200000, 4000000, 2e9};
   return allow_large ? kLarge : kBrowser;
 }
 
@@ -136,13 +136,19 @@ DesignOptions parse_design(const nlohmann::json& request) {
   return o;
 }
 
+bool fits(const LpSize& size, const Limits& lim) {
+  return size.constraints <= lim.max_lp_constraints && size.nonzeros <= lim.max_lp_nonzeros &&
+         static_cast<double>(size.variables) * static_cast<double>(size.constraints) <= lim.max_lp_work;
+}
+
 LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim) {
   const LpSize size = estimate_lp_size(game.inputs, opt);
-  if (size.constraints > lim.max_lp_constraints || size.nonzeros > lim.max_lp_nonzeros) {
+  if (!fits(size, lim)) {
     std::ostringstream msg;
-    msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.constraints
-        << " constraints and " << size.nonzeros << " nonzeros (limits " << lim.max_lp_constraints
-        << " and " << lim.max_lp_nonzeros << "); use a smaller grid or "
+    msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.variables << " variables, "
+        << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: "
+        << lim.max_lp_constraints << " constraints, " << lim.max_lp_nonzeros << " nonzeros, "
+        << lim.max_lp_work << " variables x constraints); use a smaller grid or "
         << "\"approximation\":{\"threshold\":km} to drop far DP rows (the CLI may send \"allow_large\":true)";
     bad_request("too_large", game.size_field, msg.str());
   }

@@ -23,6 +23,10 @@ struct Limits {
   long max_grid_side = 30;
   long max_lp_constraints = 35000;     ///< a 6x6 grid's joint LP (31,429 rows) fits
   long max_lp_nonzeros = 300000;       ///< an 8x8 grid's distortion LP (266,304) fits
+  /// variables x constraints: the simplex basis is min(variables, rows) (the game LPs are solved
+  /// through their dual) and each pivot scans the other dimension. 6x6 joint (1332 x 31429 = 42M)
+  /// takes ~1 s natively; 8x8 joint with the 1.5 km approximation (4160 x 31041 = 129M) ~12 s.
+  double max_lp_work = 5e7;
 };
 /// The browser limits (default) or, with "allow_large": true (CLI, benchmarks), larger ones.
 const Limits& limits(bool allow_large = false);
@@ -39,6 +43,9 @@ ParsedGame parse_game(const nlohmann::json& request);
 
 /// mechanism, epsilon, min_distortion, dp_threshold, approximation.threshold.
 DesignOptions parse_design(const nlohmann::json& request);
+
+/// Does an LP of this size pass the limits?
+bool fits(const LpSize& size, const Limits& lim);
 
 /// Refuses (too_large naming the field) an LP beyond the limits; returns its size otherwise.
 LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim);
