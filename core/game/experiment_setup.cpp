@@ -33,6 +33,7 @@ ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
     s.grid.cols = jr::positive_integer(g, "cols", "/grid", lim.max_grid_side);
     s.grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
     if (s.grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
+    if (s.grid.cells() > lim.max_secrets) bad_request("too_large", "/grid", "at most " + std::to_string(lim.max_secrets) + " cells");
   }
   const long users = request.contains("users") ? jr::positive_integer(request, "users", "", 100) : default_users;
   s.seed = static_cast<std::uint64_t>(jr::number_or(request, "seed", "", 0, 9007199254740991.0, 1));

@@ -34,6 +34,9 @@ Grid read_grid(const nlohmann::json& g) {
   grid.cols = jr::positive_integer(g, "cols", "/grid", side);
   grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
   if (grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
+  if (grid.cells() > limits().max_secrets)
+    bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " +
+                                          std::to_string(limits().max_secrets) + " allowed");
   return grid;
 }
 
@@ -123,6 +126,11 @@ DesignOptions parse_design(const nlohmann::json& request) {
     if (o.kind == MechanismKind::kDistortion)
       bad_request("not_applicable", "/dp_threshold", "dp_threshold needs mechanism \"dp\" or \"joint\"");
     o.dp_threshold = jr::number(request, "dp_threshold", "", 0, 1e12);
+  }
+  if (request.contains("lp_form")) {
+    const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
+    o.form = form == "primal" ? DesignOptions::Form::kPrimal
+             : form == "dual" ? DesignOptions::Form::kDual : DesignOptions::Form::kAuto;
   }
   if (request.contains("approximation")) {
     const auto& a = request["approximation"];

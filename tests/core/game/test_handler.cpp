@@ -120,6 +120,8 @@ TEST_CASE("game/handler: estimate_only reports the LP size without solving; guar
   const json e = error_of(req, 2);
   CHECK(e["code"] == "too_large");
   CHECK(e["path"] == "/grid");
+  req["grid"] = {{"rows", 30}, {"cols", 30}, {"cell_km", 1}};  // 900 cells: refused before any work
+  CHECK(error_of(req, 2)["path"] == "/grid");
   req["grid"] = {{"rows", 3}, {"cols", 3}, {"cell_km", 1}};
   req["estimate_only"] = true;
   const json small = solve_ok(req);
@@ -156,6 +158,16 @@ TEST_CASE("game/handler: adversary prior, LP check of the attack and prior-free 
   CHECK(r["adversary_prior"]["attack"].size() == 3);
   for (const char* k : {"sum", "minmax_secret", "minmax_secret_guess"})
     CHECK(r["attacks_without_prior"][k].contains("objective"));
+}
+
+TEST_CASE("game/handler: lp_form primal and dual give the same cost") {
+  json req = line_request("joint");
+  req["lp_form"] = "primal";
+  const double primal = solve_ok(req)["cost"].get<double>();
+  req["lp_form"] = "dual";
+  CHECK(solve_ok(req)["cost"].get<double>() == doctest::Approx(primal).epsilon(1e-9));
+  req["lp_form"] = "simplex";
+  CHECK(error_of(req, 2)["path"] == "/lp_form");
 }
 
 TEST_CASE("game/handler: thresholded DP (23) reports the plain epsilon on near pairs") {
