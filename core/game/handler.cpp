@@ -117,6 +117,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["mechanism"] = jw::matrix(d.p);
   out["cost"] = ev.cost;
   out["worst_cost"] = ev.worst_cost;
+  out["objective"] = opt.worst_case ? "worst" : "expected";
   out["attack"] = guesses_json(ev.attack);
   out["adversary_error"] = ev.adversary_error;
   out["bayes_error"] = ev.bayes_error;

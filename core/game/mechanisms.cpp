@@ -81,12 +81,27 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
   const long m = in.num_observables(), n = in.num_secrets();
   Built b;
   lp::LinearProgram& prog = b.prog;
-  const long nvars = m * n + (has_distortion(opt.kind) ? m : 0);
+  const long nx = has_distortion(opt.kind) ? m : 0;
+  const long nvars = m * n + nx + (opt.worst_case ? 1 : 0);
   prog.objective = Vector::Zero(nvars);
   prog.lower = Vector::Zero(nvars);
   prog.upper = Vector::Constant(nvars, lp::kInf);
-  for (long s = 0; s < n; ++s)
-    for (long o = 0; o < m; ++o) prog.objective(pvar(o, s, m)) = in.prior(s) * in.loss(o, s);  // (11)
+  if (opt.worst_case) {
+    // (12): min z s.t. sum_o p(o|s) c(o,s) <= z for every s (z >= 0 since c >= 0).
+    const int z = static_cast<int>(m * n + nx);
+    prog.objective(z) = 1.0;
+    for (long s = 0; s < n; ++s) {
+      lp::Row row;
+      for (long o = 0; o < m; ++o)
+        if (in.loss(o, s) != 0) row.coeffs.emplace_back(pvar(o, s, m), in.loss(o, s));
+      row.coeffs.emplace_back(z, -1.0);
+      row.upper = 0.0;
+      prog.add_row(std::move(row));
+    }
+  } else {
+    for (long s = 0; s < n; ++s)
+      for (long o = 0; o < m; ++o) prog.objective(pvar(o, s, m)) = in.prior(s) * in.loss(o, s);  // (11)
+  }
   for (long s = 0; s < n; ++s) {  // (16): p(.|s) is a distribution
     lp::Row row;
     for (long o = 0; o < m; ++o) row.coeffs.emplace_back(pvar(o, s, m), 1.0);
@@ -182,6 +197,13 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
   const long m = in.num_observables(), n = in.num_secrets();
   const PairFilter pairs(in, opt);
   LpSize size{m * n, n, m * n};
+  if (opt.worst_case) {
+    size.variables += 1;
+    size.constraints += n;
+    for (long s = 0; s < n; ++s)
+      for (long o = 0; o < m; ++o) size.nonzeros += in.loss(o, s) != 0;
+    size.nonzeros += n;
+  }
   if (has_distortion(opt.kind)) {
     size.variables += m;
     for (long g = 0; g < n; ++g) {

@@ -37,6 +37,8 @@ struct DesignOptions {
   /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
   std::optional<double> approx_threshold;
   bool approx_distortion_rows = false;
+  /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).
+  bool worst_case = false;
   /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
   /// d_eps(s,r) + d_eps(r,t) = d_eps(s,t) (exact: e^{eps a} e^{eps b} = e^{eps (a+b)}). Not used
   /// with dp_threshold (23), whose factor does not multiply along chains.
@@ -55,7 +57,7 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt);
 struct Designed {
   Matrix p;                    ///< [o][s], columns are distributions
   double cost = 0;             ///< expected utility loss (11), recomputed from p
-  double lp_objective = 0;     ///< the LP's optimum (equals cost up to solver tolerance)
+  double lp_objective = 0;     ///< the LP's optimum: cost (11), or the worst-case cost (12)
   LpSize size;
   long dp_rows = 0, distortion_rows = 0;
   /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).

@@ -127,6 +127,8 @@ DesignOptions parse_design(const nlohmann::json& request) {
       bad_request("not_applicable", "/dp_threshold", "dp_threshold needs mechanism \"dp\" or \"joint\"");
     o.dp_threshold = jr::number(request, "dp_threshold", "", 0, 1e12);
   }
+  if (request.contains("objective"))
+    o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
   if (request.contains("lp_form")) {
     const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
     o.form = form == "primal" ? DesignOptions::Form::kPrimal

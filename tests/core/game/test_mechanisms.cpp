@@ -289,3 +289,27 @@ TEST_CASE("game/design: the primal and the dual LP give the same optimum and sha
     }
   }
 }
+
+TEST_CASE("game/design: the worst-case objective (12) trades expected cost for worst-case cost") {
+  std::mt19937_64 rng(32);
+  for (int trial = 0; trial < 8; ++trial) {
+    const GameInputs in = random_game(4 + trial % 2, rng, trial % 2 == 0);
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.3 + uniform01(rng);
+      o.min_distortion = 0.5 * feasibility_threshold(in.prior, in.distance);
+      const Designed expected = design(in, o);
+      o.worst_case = true;
+      const Designed worst = design(in, o);
+      CHECK(worst.lp_objective == doctest::Approx(worst_utility_cost(worst.p, in.loss)).epsilon(1e-7));
+      CHECK(worst_utility_cost(worst.p, in.loss) <= worst_utility_cost(expected.p, in.loss) + 1e-8);
+      CHECK(worst.cost >= expected.cost - 1e-8);
+      const LpSize est = estimate_lp_size(in, o);
+      CHECK(est.constraints == worst.size.constraints);
+      CHECK(est.nonzeros == worst.size.nonzeros);
+      CHECK(est.variables == worst.size.variables);
+      if (kind != MechanismKind::kDp) CHECK(optimal_attack(worst.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    }
+  }
+}
