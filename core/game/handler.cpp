@@ -139,6 +139,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lp"]["dp_rows"] = d.dp_rows;
   out["lp"]["distortion_rows"] = d.distortion_rows;
   out["lp"]["objective"] = d.lp_objective;
+  out["lp"]["rounds"] = d.rounds;
   out["repair_mix"] = d.repair_mix;
   if (opt.kind != MechanismKind::kDp) {
     out["min_distortion"] = opt.min_distortion;
