@@ -1,0 +1,60 @@
+/**
+ * @file polyopt.h
+ * @brief PolyOpt [rldp Section 5: Definition 3, Theorems 2-3] and NR (the same construction with
+ *        F = {P-hat}, the non-robust optimum of Section 8).
+ */
+#pragma once
+#include "common/linalg.h"
+#include "model/joint.h"
+
+namespace privlab::rldp {
+
+/// Largest |X| PolyOpt / NR accept (vertex enumeration explodes beyond; see README.md).
+constexpr long kMaxPolyOptX = 10;
+
+struct PolyOptOptions {
+  /**
+   * Definition 3 ranges over all s1, s2 including s1 = s2 (the paper's PolyOpt: Example 3 counts
+   * 2^4 = 16 rows and its utility 0.4228 needs them). Those rows are not needed for RLDP
+   * (paper-notes.md): without them the mechanism is still (eps, F)-RLDP, with higher utility.
+   */
+  bool same_s_rows = true;
+  /// NR: pairs involving an s with P-hat_s = 0 impose nothing (that s never occurs under P-hat).
+  bool skip_unseen_s = false;
+};
+
+struct PolyOptResult {
+  Matrix mechanism;   ///< [y][x], at most |X| rows (Theorem 3)
+  Matrix vertices;    ///< vertices of Gamma-hat, one per row
+  Vector mu;          ///< mu(v) of (45) per vertex
+  Vector theta;       ///< the LP (46) solution per vertex
+  double utility = 0; ///< mu . theta = I_{P-hat}(X;Y)  (44)
+  long num_constraints = 0;  ///< distinct Definition 3 rows used
+};
+
+/**
+ * Definition 3 rows built from the vertices of D_s = {R : R_u >= L_{u|s}}:
+ * A_{s,u} = L_{.|s} + (1 - sum_u L_{u|s}) e_u, the row is A_{s1,u1}.v_{s1} <= e^eps A_{s2,u2}.v_{s2}
+ * (paper-notes.md), duplicates and trivial rows dropped. `lower` is [s][u].
+ * Returns the rows as a matrix (one per constraint, over x = s|U| + u).
+ */
+Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options,
+                        const Vector& ps);
+
+/// (45): mu(v) = sum_x v_x P_x ln(v_x / sum_x' v_x' P_x').
+double mu(const Vector& v, const Vector& px);
+
+/**
+ * Theorem 3: vertices V of Gamma-hat = {v >= 0 in the Definition 3 cone, sum v = 1} (cddlib,
+ * verified, deduplicated), then the LP (46) max sum theta_v mu(v) s.t. sum theta_v v = 1_X,
+ * theta >= 0 (GLPK; a basic solution has at most |X| positive theta), Q_v = theta_v v.
+ * Throws bad_request("too_large", "/joint", ...) when |X| > kMaxPolyOptX.
+ */
+PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matrix& lower,
+                      const PolyOptOptions& options = {});
+
+/// NR: PolyOpt with L_{.|s} = P-hat_{U|s} (F = {P-hat}), so every Definition 3 row reads
+/// P_{U|s1}.v_{s1} <= e^eps P_{U|s2}.v_{s2}: the non-robust optimum.
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon);
+
+}  // namespace privlab::rldp
