@@ -33,7 +33,8 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     d.claim = {"rldp-simplex", epsilon,
                metrics::simplex_rldp_epsilon(d.mechanism, joint.num_s(), joint.num_u())};
   } else if (name == "nr") {
-    const PolyOptResult r = non_robust(joint, epsilon);
+    const PolyOptResult r =
+        non_robust(joint, epsilon, options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX);
     d.mechanism = r.mechanism;
     d.claim = {"rldp-point", epsilon, metrics::realized_epsilon(d.mechanism, joint)};
     d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints},
@@ -49,6 +50,7 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     } else {
       PolyOptOptions po;
       po.same_s_rows = options.same_s_rows;
+      po.max_x = options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
       const PolyOptResult r = polyopt(joint, epsilon, pr.lower, po);
       d.mechanism = r.mechanism;
       d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints},

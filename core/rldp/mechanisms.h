@@ -21,6 +21,7 @@ struct Designed {
 
 struct DesignOptions {
   bool same_s_rows = true;  ///< PolyOpt: the paper's Definition 3 (with s1 = s2 rows) or not
+  bool allow_large = false; ///< PolyOpt/NR up to |X| = kMaxPolyOptXLarge (command line only)
 };
 
 /// The mechanism names the "rldp" family accepts (contract order).

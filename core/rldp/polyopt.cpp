@@ -60,11 +60,11 @@ double mu(const Vector& v, const Vector& px) {
 PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matrix& lower,
                       const PolyOptOptions& options) {
   const long a = joint.num_x();
-  if (a > kMaxPolyOptX)
+  if (a > options.max_x)
     bad_request("too_large", "/joint",
                 "PolyOpt/NR enumerate the vertices of a polytope whose size explodes with |X|; "
                 "|X| = " + std::to_string(a) + " exceeds the limit " +
-                    std::to_string(kMaxPolyOptX) + " (use ir, srr or grr)");
+                    std::to_string(options.max_x) + " (use ir, srr or grr)");
   PolyOptResult res;
   const Matrix rows = definition3_rows(lower, epsilon, options, joint.s_marginal());
   res.num_constraints = rows.rows();
@@ -123,7 +123,7 @@ PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matr
   return res;
 }
 
-PolyOptResult non_robust(const JointDistribution& joint, double epsilon) {
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon, long max_x) {
   Matrix lower = Matrix::Zero(joint.num_s(), joint.num_u());
   const Vector ps = joint.s_marginal();
   for (long s = 0; s < joint.num_s(); ++s)
@@ -131,6 +131,7 @@ PolyOptResult non_robust(const JointDistribution& joint, double epsilon) {
   PolyOptOptions options;
   options.same_s_rows = false;  // with L = P_{U|s}, same-s rows read (1 - e^eps) P.v <= 0
   options.skip_unseen_s = true;
+  options.max_x = max_x;
   return polyopt(joint, epsilon, lower, options);
 }
 

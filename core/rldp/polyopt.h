@@ -9,8 +9,11 @@
 
 namespace privlab::rldp {
 
-/// Largest |X| PolyOpt / NR accept (vertex enumeration explodes beyond; see README.md).
+/// Largest |X| PolyOpt / NR accept: vertex enumeration explodes with |X|. Measured natively
+/// (README.md): |X| <= 10 takes <= ~1.5 s, |X| = 12 takes 3-80 s.
 constexpr long kMaxPolyOptX = 10;
+/// With the request's "allow_large": true (command line only; the page never sends it).
+constexpr long kMaxPolyOptXLarge = 12;
 
 struct PolyOptOptions {
   /**
@@ -19,6 +22,7 @@ struct PolyOptOptions {
    * (paper-notes.md): without them the mechanism is still (eps, F)-RLDP, with higher utility.
    */
   bool same_s_rows = true;
+  long max_x = kMaxPolyOptX;  ///< size guard on |X| (kMaxPolyOptX or kMaxPolyOptXLarge)
   /// NR: pairs involving an s with P-hat_s = 0 impose nothing (that s never occurs under P-hat).
   bool skip_unseen_s = false;
 };
@@ -48,13 +52,14 @@ double mu(const Vector& v, const Vector& px);
  * Theorem 3: vertices V of Gamma-hat = {v >= 0 in the Definition 3 cone, sum v = 1} (cddlib,
  * verified, deduplicated), then the LP (46) max sum theta_v mu(v) s.t. sum theta_v v = 1_X,
  * theta >= 0 (GLPK; a basic solution has at most |X| positive theta), Q_v = theta_v v.
- * Throws bad_request("too_large", "/joint", ...) when |X| > kMaxPolyOptX.
+ * Throws bad_request("too_large", "/joint", ...) when |X| > options.max_x.
  */
 PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matrix& lower,
                       const PolyOptOptions& options = {});
 
 /// NR: PolyOpt with L_{.|s} = P-hat_{U|s} (F = {P-hat}), so every Definition 3 row reads
 /// P_{U|s1}.v_{s1} <= e^eps P_{U|s2}.v_{s2}: the non-robust optimum.
-PolyOptResult non_robust(const JointDistribution& joint, double epsilon);
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon,
+                         long max_x = kMaxPolyOptX);
 
 }  // namespace privlab::rldp

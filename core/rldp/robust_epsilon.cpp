@@ -4,6 +4,7 @@
  */
 #include "rldp/robust_epsilon.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -34,7 +35,7 @@ struct PairResult {
 
 /// max over reachable (R1, R2) of ln(q1.R1 / q2.R2).
 PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, const Vector& q1,
-                      const Vector& q2, bool independent) {
+                      const Vector& q2) {
   auto h1 = [&](double t, Vector* r) {
     return ball_support(alpha, a.cond, row_radius(alpha, a.ps, t), q1, r);
   };
@@ -42,11 +43,6 @@ PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, c
     return -ball_support(alpha, b.cond, row_radius(alpha, b.ps, t), Vector(-q2), r);
   };
   PairResult res;
-  if (independent) {
-    const double v = metrics::log_ratio(h1(budget, &res.r1), m2(budget, &res.r2));
-    res.value = v;
-    return res;
-  }
   auto value = [&](double t) {
     return metrics::log_ratio(h1(t, nullptr), m2(budget - t, nullptr));
   };
@@ -59,7 +55,7 @@ PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, c
 }  // namespace
 
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set) {
+                             const UncertaintySet& set, long max_exact_pairs) {
   switch (set.kind) {
     case UncertaintySet::Kind::kPoint:
       return {metrics::realized_epsilon(q, joint), true, {}};
@@ -80,20 +76,49 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
     rows[s].ps = ps(s);
     rows[s].cond = ps(s) > 0 ? joint.conditional_u_given_s(s) : Vector::Constant(nu, 1.0 / nu);
   }
+  // Every (y, s1, s2) is bounded by its independent-projection value (both rows with the whole
+  // budget, Theorem 1 radii). Evaluate exactly in decreasing order of that bound and stop when
+  // the bound falls below the best exact value, or after `max_exact_pairs` evaluations (then
+  // the answer is the larger of the best value and the largest bound left: still an upper bound).
+  Matrix h_full(q.rows(), ns), m_full(q.rows(), ns);
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s = 0; s < ns; ++s) {
+      const Vector qs = q.row(y).segment(s * nu, nu).transpose();
+      const double r = row_radius(alpha, rows[s].ps, budget);
+      h_full(y, s) = ball_support(alpha, rows[s].cond, r, qs);
+      m_full(y, s) = -ball_support(alpha, rows[s].cond, r, Vector(-qs));
+    }
+  struct Candidate { double bound; long y, s1, s2; };
+  std::vector<Candidate> cands;
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s1 = 0; s1 < ns; ++s1)
+      for (long s2 = 0; s2 < ns; ++s2)
+        if (s1 != s2 && h_full(y, s1) > 0)
+          cands.push_back({metrics::log_ratio(h_full(y, s1), m_full(y, s2)), y, s1, s2});
+  std::sort(cands.begin(), cands.end(),
+            [](const Candidate& a, const Candidate& b) { return a.bound > b.bound; });
   RobustEpsilon out{0.0, !independent, {}};
   long best_s1 = -1, best_s2 = -1;
   PairResult best;
-  for (long y = 0; y < q.rows(); ++y)
-    for (long s1 = 0; s1 < ns; ++s1)
-      for (long s2 = 0; s2 < ns; ++s2) {
-        if (s1 == s2) continue;
-        const Vector q1 = q.row(y).segment(s1 * nu, nu).transpose();
-        const Vector q2 = q.row(y).segment(s2 * nu, nu).transpose();
-        if (q1.maxCoeff() <= 0) continue;  // P(y|s1) = 0 for every P: ratio <= 1
-        const PairResult r = worst_pair(alpha, budget, rows[s1], rows[s2], q1, q2, independent);
-        if (r.value > out.value) { out.value = r.value; best = r; best_s1 = s1; best_s2 = s2; }
-      }
-  if (best_s1 >= 0 && !independent && std::isfinite(out.value)) {
+  long evaluated = 0;
+  if (independent) {
+    if (!cands.empty()) out.value = std::max(0.0, cands.front().bound);
+    return out;
+  }
+  for (const Candidate& c : cands) {
+    if (c.bound <= out.value) break;
+    if (evaluated >= max_exact_pairs) {
+      out.value = std::max(out.value, c.bound);
+      out.exact = false;
+      break;
+    }
+    ++evaluated;
+    const PairResult r = worst_pair(alpha, budget, rows[c.s1], rows[c.s2],
+                                    q.row(c.y).segment(c.s1 * nu, nu).transpose(),
+                                    q.row(c.y).segment(c.s2 * nu, nu).transpose());
+    if (r.value > out.value) { out.value = r.value; best = r; best_s1 = c.s1; best_s2 = c.s2; }
+  }
+  if (best_s1 >= 0 && out.exact && std::isfinite(out.value)) {
     // The witness: rows s1, s2 replaced, S-marginal P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}.
     Matrix cond(ns, nu);
     Vector weight(ns);

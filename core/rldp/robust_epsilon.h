@@ -25,8 +25,11 @@ struct RobustEpsilon {
  * therefore quasi-concave in t and a 1-D search finds its maximum.
  * F = Renyi ball, alpha < 1/2: both rows take the whole budget (Theorem 1 radii independently),
  * a proven upper bound flagged exact = false.
+ * Triples (y, s1, s2) are evaluated in decreasing order of that independent bound and skipped
+ * once it falls below the best value; past `max_exact_pairs` exact evaluations the rest are
+ * covered by their bounds (exact = false).
  */
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set);
+                             const UncertaintySet& set, long max_exact_pairs = 4000);
 
 }  // namespace privlab::rldp

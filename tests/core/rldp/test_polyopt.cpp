@@ -87,7 +87,9 @@ TEST_CASE("rldp/definition3_rows: 11 non-trivial rows for Example 3, 8 without s
   // Of the 16 rows the paper counts, the 4 same-s rows with u1 = u2 and one more (implied by
   // v >= 0: all its coefficients are <= 0) are dropped.
   CHECK(rldp::definition3_rows(pr.lower, std::log(2.0), {}, ps).rows() == 11);
-  CHECK(rldp::definition3_rows(pr.lower, std::log(2.0), {false, false}, ps).rows() == 8);
+  rldp::PolyOptOptions no_same;
+  no_same.same_s_rows = false;
+  CHECK(rldp::definition3_rows(pr.lower, std::log(2.0), no_same, ps).rows() == 8);
 }
 
 TEST_CASE("rldp/non_robust: realized epsilon under P-hat is eps, utility above PolyOpt's") {
