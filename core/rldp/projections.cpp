@@ -169,7 +169,7 @@ double support_on_support(double alpha, const Vector& p, const std::vector<long>
   auto feasible = [&](double log_tau) { return renyi_divergence(alpha, p, build(log_tau)) <= d; };
   double at = hi;
   if (feasible(lo)) at = lo;  // alpha < 1: the limit concentration on argmax c is within reach
-  else at = search::bisect(feasible, lo, hi, 200).second;
+  else at = search::bisect(feasible, lo, hi, 64).second;
   r = build(at);
   if (r_out) *r_out = r;
   return c.dot(r);
