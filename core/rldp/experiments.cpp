@@ -319,7 +319,7 @@ nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context)
   double done = 0;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const auto& [sa, ua] = pairs[i];
-    const auto table = adult::tabulate(csv, {sa, ua}, jr::child(jr::child("/pairs", i), std::size_t{0}));
+    const auto table = adult::tabulate(csv, {sa, ua}, jr::child("/pairs", i));
     const Matrix counts = table.as_matrix(1);
     if (counts.size() > 256) bad_request("too_large", jr::child("/pairs", i), "|S||U| is at most 256");
     const JointDistribution hat = joint_from_matrix(counts / counts.sum());

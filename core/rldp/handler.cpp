@@ -23,6 +23,13 @@ namespace jw = json_write;
 
 namespace {
 const JointLimits kLimits{64, 64, 256};
+
+/// A vector whose entries may be +infinity (written "Infinity" per the contract).
+nlohmann::json reals(const Vector& v) {
+  nlohmann::json out = nlohmann::json::array();
+  for (double x : v) out.push_back(jw::real(x));
+  return out;
+}
 constexpr long long kMaxSampleN = 10'000'000;
 
 std::uint64_t read_seed(const nlohmann::json& obj, const std::string& path) {
@@ -110,8 +117,15 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["details"] = designed.details;
   if (set.kind == UncertaintySet::Kind::kRenyiBall) {
     const Projection pr = project(joint, set);
-    out["projection"] = {{"b_s", jw::vector(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
+    out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
                          {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
+    // ERRATUM (paper-notes.md): Example 2 prints B_s with the S-marginal held fixed; shown for
+    // comparison only, never used by a mechanism.
+    const Vector ps = joint.s_marginal();
+    Vector fixed(ps.size());
+    for (long s = 0; s < ps.size(); ++s)
+      fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
+    out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
   }
   if (truth) {
     nlohmann::json t = to_json(evaluate(designed.mechanism, *truth));

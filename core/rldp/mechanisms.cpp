@@ -34,7 +34,7 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
                metrics::simplex_rldp_epsilon(d.mechanism, joint.num_s(), joint.num_u())};
   } else if (name == "nr") {
     const PolyOptResult r =
-        non_robust(joint, epsilon, options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX);
+        non_robust(joint, epsilon, options.allow_large);
     d.mechanism = r.mechanism;
     d.claim = {"rldp-point", epsilon, metrics::realized_epsilon(d.mechanism, joint)};
     d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints},

@@ -123,7 +123,20 @@ PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matr
   return res;
 }
 
-PolyOptResult non_robust(const JointDistribution& joint, double epsilon, long max_x) {
+bool non_robust_within_limits(long num_s, long num_u, bool allow_large) {
+  const long a = num_s * num_u;
+  if (a <= kMaxPolyOptX) return true;
+  double estimate = 1;
+  for (long s = 1; s <= num_s; ++s) estimate *= static_cast<double>(s * num_u);
+  return allow_large ? (a <= 64 && estimate <= 1e5) : (a <= 32 && estimate <= 1e4);
+}
+
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool allow_large) {
+  if (!non_robust_within_limits(joint.num_s(), joint.num_u(), allow_large))
+    bad_request("too_large", "/joint",
+                "NR enumerates the vertices of a polytope whose size grows like |S|! |U|^|S|; " +
+                    std::to_string(joint.num_s()) + "x" + std::to_string(joint.num_u()) +
+                    " exceeds the limit (see core/rldp/README.md)");
   Matrix lower = Matrix::Zero(joint.num_s(), joint.num_u());
   const Vector ps = joint.s_marginal();
   for (long s = 0; s < joint.num_s(); ++s)
@@ -131,7 +144,7 @@ PolyOptResult non_robust(const JointDistribution& joint, double epsilon, long ma
   PolyOptOptions options;
   options.same_s_rows = false;  // with L = P_{U|s}, same-s rows read (1 - e^eps) P.v <= 0
   options.skip_unseen_s = true;
-  options.max_x = max_x;
+  options.max_x = joint.num_x();  // guarded above
   return polyopt(joint, epsilon, lower, options);
 }
 

@@ -57,9 +57,17 @@ double mu(const Vector& v, const Vector& px);
 PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matrix& lower,
                       const PolyOptOptions& options = {});
 
+/**
+ * Size guard of NR. Its polytope has only |S|(|S|-1) cuts, and its vertex count grows roughly like
+ * |S|! |U|^|S| (measured: 2x32 -> 2048 vertices, 1.1 s; 3x10 -> 6000, 1.0 s; 4x6 -> 18144, 4 s;
+ * 7x2 -> 16128, 17 s natively). Accepted: |X| <= kMaxPolyOptX, or |X| <= 32 with
+ * |S|! |U|^|S| <= 1e4 (1e5 and |X| <= 64 with allow_large).
+ */
+bool non_robust_within_limits(long num_s, long num_u, bool allow_large);
+
 /// NR: PolyOpt with L_{.|s} = P-hat_{U|s} (F = {P-hat}), so every Definition 3 row reads
 /// P_{U|s1}.v_{s1} <= e^eps P_{U|s2}.v_{s2}: the non-robust optimum.
-PolyOptResult non_robust(const JointDistribution& joint, double epsilon,
-                         long max_x = kMaxPolyOptX);
+/// Throws bad_request("too_large", "/joint", ...) outside non_robust_within_limits.
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool allow_large = false);
 
 }  // namespace privlab::rldp

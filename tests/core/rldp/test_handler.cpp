@@ -103,3 +103,33 @@ TEST_CASE("rldp/handle_request: errors name their field") {
                "unknown_value", "/mechanisms/1");
   expect_error({{"family", "rldp"}, {"experiment", "adult"}}, "missing_field", "/data_csv");
 }
+
+TEST_CASE("rldp/handle_request: adult experiment on a few records") {
+  const std::string csv =
+      "39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K\n"
+      "50, Self-emp-not-inc, 83311, Bachelors, 13, Married-civ-spouse, Exec-managerial, Husband, White, Male, 0, 0, 13, United-States, <=50K\n"
+      "38, Private, 215646, HS-grad, 9, Divorced, Handlers-cleaners, Not-in-family, White, Male, 0, 0, 40, United-States, <=50K\n"
+      "53, Private, 234721, 11th, 7, Married-civ-spouse, Handlers-cleaners, Husband, Black, Male, 0, 0, 40, United-States, <=50K\n"
+      "28, Private, 338409, Bachelors, 13, Married-civ-spouse, Prof-specialty, Wife, Black, Female, 0, 0, 40, Cuba, <=50K\n"
+      "37, Private, 284582, Masters, 14, Married-civ-spouse, Exec-managerial, Wife, White, Female, 0, 0, 40, United-States, <=50K\n";
+  json r = {{"family", "rldp"}, {"experiment", "adult"}, {"data_csv", csv},
+            {"pairs", json::array({json::array({"sex", "race"})})}, {"epsilons", {1.0}}};
+  const json out = solve(r);
+  CHECK(out["experiment"] == "adult");
+  CHECK(out["rows"].size() == 5);
+  CHECK(out["rows"][0][0] == "sex/race");
+  r["pairs"] = json::array({json::array({"sex", "nope"})});
+  try {
+    solve(r);
+    FAIL("expected an error");
+  } catch (const Error& e) {
+    CHECK(e.path().rfind("/pairs/0", 0) == 0);
+  }
+}
+
+TEST_CASE("rldp/handle_request: pinned sample (the WASM build must give the same counts)") {
+  const json out = solve({{"family", "rldp"},
+                          {"sample", {{"prior", 0.5}, {"n", 100}, {"shape", {2, 3}}, {"seed", 1}}}});
+  CHECK(out["counts"] == json::parse("[[1.0,5.0,31.0],[13.0,32.0,18.0]]"));
+  CHECK(out["true_joint"][0][2].get<double>() == doctest::Approx(0.3380640305374306).epsilon(1e-12));
+}

@@ -9,6 +9,7 @@
 #include "model/joint.h"
 #include "rldp/polyopt.h"
 #include "rldp/projections.h"
+#include "rldp/randomized_response.h"
 #include "rldp/uncertainty.h"
 
 using namespace privlab;
@@ -114,6 +115,40 @@ TEST_CASE("rldp/polyopt: refuses |X| beyond the limit with too_large at /joint")
   try {
     rldp::polyopt(joint, 1.0, Matrix::Zero(3, 4));
     if (rldp::kMaxPolyOptX < 12) FAIL("expected too_large");
+  } catch (const Error& e) {
+    CHECK(e.code() == "too_large");
+    CHECK(e.path() == "/joint");
+  }
+}
+
+TEST_CASE("rldp/polyopt: F = simplex reproduces Theorem 4 (SRR optimal) and GRR's LDP optimality") {
+  // With L = 0 the Definition 3 rows without same-s rows are Proposition 3's cone, so PolyOpt is
+  // the optimal (eps, simplex)-RLDP mechanism: for large eps it must equal SRR's utility
+  // (Theorem 4). With same-s rows it is the eps-LDP polytope, where GRR is optimal for large eps.
+  const auto joint = joint_from_matrix(fixtures::rldp_example1_estimate());
+  const Vector px = joint.flat();
+  const double eps = 4.0;
+  rldp::PolyOptOptions no_same;
+  no_same.same_s_rows = false;
+  const auto rldp_opt = rldp::polyopt(joint, eps, Matrix::Zero(2, 2), no_same);
+  CHECK(rldp_opt.utility == doctest::Approx(metrics::mutual_information(px, rldp::srr(2, 2, eps))).epsilon(1e-7));
+  const auto ldp_opt = rldp::polyopt(joint, eps, Matrix::Zero(2, 2));
+  CHECK(ldp_opt.utility == doctest::Approx(metrics::mutual_information(px, rldp::grr(4, eps))).epsilon(1e-7));
+  // For small eps the optimum is strictly better than SRR (SRR is optimal only for large eps).
+  const auto small = rldp::polyopt(joint, 0.2, Matrix::Zero(2, 2), no_same);
+  CHECK(small.utility > metrics::mutual_information(px, rldp::srr(2, 2, 0.2)) + 1e-6);
+}
+
+TEST_CASE("rldp/non_robust_within_limits: NR's size guard") {
+  CHECK(rldp::non_robust_within_limits(2, 5, false));
+  CHECK(rldp::non_robust_within_limits(2, 16, false));
+  CHECK(rldp::non_robust_within_limits(3, 10, false));
+  CHECK_FALSE(rldp::non_robust_within_limits(4, 6, false));
+  CHECK_FALSE(rldp::non_robust_within_limits(15, 16, true));
+  const auto big = joint_from_matrix(Matrix::Constant(5, 4, 0.05));
+  try {
+    rldp::non_robust(big, 1.0);
+    FAIL("expected too_large");
   } catch (const Error& e) {
     CHECK(e.code() == "too_large");
     CHECK(e.path() == "/joint");
