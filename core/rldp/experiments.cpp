@@ -52,7 +52,8 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
     Trial t;
     t.hat = evaluate(d.mechanism, hat);
     if (truth) t.truth = evaluate(d.mechanism, *truth);
-    const RobustEpsilon r = robust_epsilon(d.mechanism, hat, set, kRobustPairsInExperiments);
+    const RobustEpsilon r =
+        d.robust ? *d.robust : robust_epsilon(d.mechanism, hat, set, kRobustPairsInExperiments);
     t.robust = r.value;
     t.robust_exact = r.exact;
     return t;

@@ -101,7 +101,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const Designed designed = design_mechanism(name, joint, epsilon, set, options);
   const audit::Report report = audit::audit_mechanism(designed.mechanism, designed.claim);
   context.report(0.7, "robust epsilon");
-  const RobustEpsilon robust = robust_epsilon(designed.mechanism, joint, set);
+  const RobustEpsilon robust =
+      designed.robust ? *designed.robust : robust_epsilon(designed.mechanism, joint, set);
 
   nlohmann::json out = to_json(evaluate(designed.mechanism, joint));
   out["family"] = "rldp";

@@ -57,8 +57,8 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
                    {"lp_utility", r.utility}, {"same_s_rows", options.same_s_rows},
                    {"lower", jw::matrix(pr.lower)}};
     }
-    const RobustEpsilon measured = robust_epsilon(d.mechanism, joint, set);
-    d.claim = {measured.exact ? "rldp" : "rldp-upper-bound", epsilon, measured.value};
+    d.robust = robust_epsilon(d.mechanism, joint, set);
+    d.claim = {d.robust->exact ? "rldp" : "rldp-upper-bound", epsilon, d.robust->value};
   } else {
     bad_request("unknown_value", "/mechanism", "unknown mechanism '" + name + "'");
   }

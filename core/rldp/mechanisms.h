@@ -3,12 +3,14 @@
  * @brief Designing an RLDP mechanism by name, with the privacy claim its audit will check.
  */
 #pragma once
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "audit/audit.h"
 #include "model/joint.h"
+#include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 
 namespace privlab::rldp {
@@ -17,6 +19,7 @@ struct Designed {
   Matrix mechanism;         ///< [y][x], x = s*|U| + u
   audit::Claim claim;       ///< what the mechanism guarantees, re-measured from the matrix
   nlohmann::json details = nlohmann::json::object();  ///< mechanism-specific numbers
+  std::optional<RobustEpsilon> robust;  ///< ir/polyopt: the robust epsilon measured for the claim
 };
 
 struct DesignOptions {

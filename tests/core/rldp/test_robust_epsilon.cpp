@@ -81,3 +81,26 @@ TEST_CASE("rldp/robust_epsilon: point and simplex") {
   simplex.kind = rldp::UncertaintySet::Kind::kSimplex;
   CHECK(rldp::robust_epsilon(q, joint, simplex).value == doctest::Approx(0.8));
 }
+
+TEST_CASE("rldp/robust_epsilon: P-hat with zero cells (mass can move onto them)") {
+  std::mt19937_64 rng(77);
+  Matrix p(2, 3);
+  p << 0.2, 0.0, 0.15, 0.0, 0.4, 0.25;
+  const auto joint = joint_from_matrix(p);
+  for (double alpha : {0.7, 1.0, 2.0}) {
+    rldp::UncertaintySet set;
+    set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+    set.alpha = alpha;
+    set.radius = 0.08;
+    for (int k = 0; k < 3; ++k) {
+      const Matrix q = test_support::random_mechanism(rng, 6, 6);
+      const auto robust = rldp::robust_epsilon(q, joint, set);
+      CHECK(robust.exact);
+      REQUIRE(robust.witness.size() == 6);
+      const auto w = joint_from_matrix(robust.witness / robust.witness.sum());
+      CHECK(rldp::renyi_divergence(alpha, joint.flat(), w.flat()) <= set.radius * (1 + 1e-6) + 1e-9);
+      CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(robust.value).epsilon(1e-5));
+      CHECK(test_support::max_sampled_epsilon(rng, q, joint, set, 3000) <= robust.value + 1e-9);
+    }
+  }
+}
