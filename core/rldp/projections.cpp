@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <vector>
 
 #include "rldp/search.h"
@@ -100,17 +101,14 @@ Radius l1_radius(double alpha, double b_s, const Vector& cond) {
   // (30), written with r = rho xi so that sets of P-hat mass 0 (which can still gain mass) count:
   // ||R - P||_1 = 2 max_{U1} (R(U1) - P(U1)), and max R(U1) over the ball is r+(P(U1)) by
   // reduction to the binary pair (U1, complement) (Lemma A6).
-  std::vector<double> seen;
+  std::set<long long> seen;  // subset masses already evaluated (to 1e-13)
   double best = 0;
   for (unsigned long mask = 1; mask + 1 < (1UL << k); ++mask) {
     double rho = 0;
     for (long u = 0; u < k; ++u)
       if (mask & (1UL << u)) rho += cond(u);
     rho = std::clamp(rho, 0.0, 1.0);
-    bool dup = false;
-    for (double v : seen) if (std::abs(v - rho) < 1e-15) { dup = true; break; }
-    if (dup) continue;
-    seen.push_back(rho);
+    if (!seen.insert(std::llround(rho * 1e13)).second) continue;
     best = std::max(best, r_plus(alpha, b_s, rho) - rho);
   }
   return {std::min(2.0, 2.0 * best), true};
