@@ -6,19 +6,22 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+
+#include "rldp/det_math.h"
 
 namespace privlab::rldp {
 
+// Only det_math (IEEE arithmetic) and sqrt (correctly rounded by IEEE 754) are used, so the
+// numbers are bit-identical natively and in WASM.
 double Sampler::normal() {
   const double u1 = uniform_open0(), u2 = uniform();
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+  return std::sqrt(-2.0 * det_math::log(u1)) * det_math::cos_2pi(u2);
 }
 
 double Sampler::gamma(double shape) {
   if (shape < 1.0) {
     const double g = gamma(shape + 1.0);
-    return g * std::pow(uniform_open0(), 1.0 / shape);
+    return g * det_math::exp(det_math::log(uniform_open0()) / shape);  // U^{1/shape}
   }
   const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
   for (;;) {
@@ -30,14 +33,15 @@ double Sampler::gamma(double shape) {
     v = v * v * v;
     const double u = uniform_open0();
     if (u < 1.0 - 0.0331 * x * x * x * x) return d * v;
-    if (std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v))) return d * v;
+    if (det_math::log(u) < 0.5 * x * x + d * (1.0 - v + det_math::log(v))) return d * v;
   }
 }
 
 Vector Sampler::dirichlet(long k, double a) {
   Vector g(k);
   for (long i = 0; i < k; ++i) g(i) = gamma(a);
-  const double total = g.sum();
+  double total = 0;  // a plain left-to-right sum: Eigen's vectorised order differs across targets
+  for (long i = 0; i < k; ++i) total += g(i);
   if (total <= 0) return Vector::Constant(k, 1.0 / static_cast<double>(k));  // all underflowed
   return g / total;
 }

@@ -6,8 +6,8 @@
  * Everything is built on the raw 64-bit output of std::mt19937_64 (whose sequence the C++
  * standard fixes), never on std:: distributions, whose algorithms differ between libstdc++
  * (native) and libc++ (WASM). Uniforms are (x >> 11) 2^-53, normals Box-Muller, gammas
- * Marsaglia-Tsang. Native and WASM therefore draw the same numbers, up to last-bit differences
- * of the platform's log/cos/sqrt (which change a count only in a vanishingly rare tie).
+ * Marsaglia-Tsang, with log/exp/cos from det_math.h (IEEE arithmetic only, because glibc's and
+ * musl's libm differ in the last bit). Native and WASM therefore draw bit-identical numbers.
  */
 #pragma once
 #include <cstdint>
