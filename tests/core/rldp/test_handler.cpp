@@ -133,3 +133,34 @@ TEST_CASE("rldp/handle_request: pinned sample (the WASM build must give the same
   CHECK(out["counts"] == json::parse("[[1.0,5.0,31.0],[13.0,32.0,18.0]]"));
   CHECK(out["true_joint"][0][2].get<double>() == 0.3380640305374305);  // bit-exact (det_math)
 }
+
+TEST_CASE("rldp/handle_request: point and simplex sets for the optimised mechanisms") {
+  json r = example("polyopt");
+  r["uncertainty"] = "simplex";
+  json out = solve(r);
+  CHECK(out["robust_epsilon"].get<double>() <= std::log(2.0) + 1e-7);
+  CHECK(out["audit"]["guarantee"] == "rldp");
+  r["uncertainty"] = "point";
+  r["same_s_rows"] = false;
+  out = solve(r);  // PolyOpt over {P-hat} without same-s rows is NR
+  CHECK(out["mutual_information"].get<double>() ==
+        doctest::Approx(solve(example("nr"))["mutual_information"].get<double>()).epsilon(1e-7));
+  r = example("ir");
+  r["uncertainty"] = "simplex";
+  CHECK(solve(r)["details"]["d"].get<double>() == 2.0);
+}
+
+TEST_CASE("rldp/handle_request: beta_sweep and utility_robustness (small) report progress") {
+  std::vector<double> fractions;
+  Context ctx{[&](double f, const std::string&) { fractions.push_back(f); }};
+  const json b = rldp::handle_request({{"family", "rldp"}, {"experiment", "beta_sweep"}, {"K", 2},
+                                       {"shape", {2, 2}}, {"n", 300}, {"betas", {0.1, 0.01}}}, ctx);
+  CHECK(b["rows"].size() == 2 * 3);
+  CHECK(fractions.size() >= 4);
+  CHECK(fractions.back() == 1.0);
+  for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] >= fractions[i - 1]);
+  const json u = solve({{"family", "rldp"}, {"experiment", "utility_robustness"}, {"K", 3},
+                        {"shape", {2, 2}}, {"n", 300}});
+  CHECK(u["rows"].size() == 3 * 3);
+  for (const auto& row : u["rows"]) CHECK(std::abs(row[4].get<double>()) < 1.0);
+}
