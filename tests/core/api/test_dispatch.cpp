@@ -57,3 +57,24 @@ TEST_CASE("api/solve: errors name the field") {
       "true_joint":[[1]]})", 2)["path"] == "/true_joint");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","epsilon":1})", 2)["path"] == "/joint");
 }
+
+TEST_CASE("api/solve: a batch answers each request in place, errors included, with progress") {
+  std::vector<double> fractions;
+  const auto outcome = api::solve(R"({"family":"batch","requests":[
+      {"family":"rldp","mechanism":"grr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453},
+      {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":-1},
+      {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453}]})",
+      [&](double f, const std::string&) { fractions.push_back(f); });
+  REQUIRE(outcome.exit_code == 0);
+  const json r = json::parse(outcome.json);
+  REQUIRE(r["responses"].size() == 3);
+  CHECK(fixtures::matches_printed(r["responses"][0]["mutual_information"].get<double>(), 0.0419, 4));
+  CHECK(r["responses"][1]["error"]["path"] == "/requests/1/epsilon");
+  CHECK(fixtures::matches_printed(r["responses"][2]["mutual_information"].get<double>(), 0.1005, 4));
+  REQUIRE(fractions.size() == 4);
+  CHECK(fractions.front() == 0.0);
+  CHECK(fractions.back() == 1.0);
+  CHECK(error_of(R"({"family":"batch","requests":[]})", 2)["path"] == "/requests");
+  CHECK(error_of(R"({"family":"batch","requests":[{"family":"batch","requests":[{}]}]})", 2)["path"] ==
+        "/requests/0/family");
+}
