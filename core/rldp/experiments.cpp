@@ -14,9 +14,8 @@
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
-#include "model/adult.h"
-#include "model/request_fields.h"
 #include "rldp/evaluation.h"
+#include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/sampling.h"
@@ -25,64 +24,10 @@ namespace privlab::rldp {
 
 namespace jr = json_read;
 namespace jw = json_write;
+using namespace experiment;
 
 namespace {
 const std::vector<double> kDefaultEpsilons{0.075, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
-constexpr long kRobustPairsInExperiments = 300;
-
-struct Notes {
-  std::set<std::string> seen;
-  nlohmann::json list = nlohmann::json::array();
-  void add(const std::string& s) { if (seen.insert(s).second) list.push_back(s); }
-};
-
-struct Trial {
-  Evaluation hat, truth;
-  double robust = 0;
-  bool robust_exact = true;
-};
-
-/// Designs, audits and evaluates one mechanism; nothing (with a note) when it is skipped.
-std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat,
-                             const JointDistribution* truth, double eps, const UncertaintySet& set,
-                             const DesignOptions& options, Notes& notes) {
-  try {
-    const Designed d = design_mechanism(name, hat, eps, set, options);
-    audit::audit_mechanism(d.mechanism, d.claim);
-    Trial t;
-    t.hat = evaluate(d.mechanism, hat);
-    if (truth) t.truth = evaluate(d.mechanism, *truth);
-    const RobustEpsilon r =
-        d.robust ? *d.robust : robust_epsilon(d.mechanism, hat, set, kRobustPairsInExperiments);
-    t.robust = r.value;
-    t.robust_exact = r.exact;
-    return t;
-  } catch (const Error& e) {
-    if (e.code() == "too_large")
-      notes.add(name + " skipped for |X| = " + std::to_string(hat.num_x()) + ": " + e.what());
-    else
-      notes.add(name + " failed on some instances (" + e.code() + "): " + e.what());
-    return std::nullopt;
-  }
-}
-
-double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return std::nan("");
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const auto i = static_cast<std::size_t>(std::floor(pos));
-  const double f = pos - static_cast<double>(i);
-  if (i + 1 >= v.size()) return v.back();
-  if (std::isinf(v[i]) || std::isinf(v[i + 1])) return v[i + 1];
-  return v[i] + f * (v[i + 1] - v[i]);
-}
-double mean(const std::vector<double>& v) {
-  if (v.empty()) return std::nan("");
-  double s = 0;
-  for (double x : v) s += x;
-  return s / static_cast<double>(v.size());
-}
-nlohmann::json num(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : jw::real(v); }
 
 struct SyntheticParams {
   long k = 100, ns = 2, nu = 5;
@@ -133,23 +78,6 @@ Instance draw(Sampler& s, const SyntheticParams& p) {
     h(x / p.nu, x % p.nu) = counts(x) / static_cast<double>(p.n);
   }
   return {joint_from_matrix(t / t.sum()), joint_from_matrix(h)};
-}
-
-UncertaintySet ball(double alpha, double confidence, long long n, long num_x) {
-  UncertaintySet set;
-  set.kind = UncertaintySet::Kind::kRenyiBall;
-  set.alpha = alpha;
-  set.confidence = confidence;
-  set.n = n;
-  set.radius = renyi_radius_from_confidence(alpha, confidence, n, num_x);
-  return set;
-}
-
-nlohmann::json plot(const std::string& title, const std::string& kind, const std::string& x,
-                    const std::string& y, const nlohmann::json& group, const std::string& xl,
-                    const std::string& yl) {
-  return {{"title", title}, {"kind", kind}, {"x", x}, {"y", y}, {"group", group},
-          {"x_label", xl}, {"y_label", yl}};
 }
 
 /// Runs every (instance, epsilon, confidence, mechanism); calls sink(k, eps, conf, name, trial).
@@ -288,101 +216,6 @@ nlohmann::json beta_sweep(const nlohmann::json& r, const Context& context) {
           {"notes", notes.list}};
 }
 
-/// Figure 2: Adult census pairs (S, U); P-hat from the file, n = number of records.
-nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context) {
-  const auto& csv_v = jr::member(r, "data_csv", "");
-  if (!csv_v.is_string()) bad_request("not_a_string", "/data_csv", "data_csv is the text of adult.data");
-  const std::string csv = csv_v.get<std::string>();
-  std::vector<std::pair<std::string, std::string>> pairs{
-      {"sex", "race"}, {"race", "sex"}, {"occupation", "education"},
-      {"native-country", "relationship"}};
-  if (r.contains("pairs")) {
-    const auto& pv = r.at("pairs");
-    if (!pv.is_array() || pv.empty()) bad_request("not_an_array", "/pairs", "pairs is [[S, U], ...]");
-    pairs.clear();
-    for (std::size_t i = 0; i < pv.size(); ++i) {
-      const auto& e = pv[i];
-      if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string())
-        bad_request("bad_pair", jr::child("/pairs", i), "each pair is [\"S column\", \"U column\"]");
-      pairs.emplace_back(e[0].get<std::string>(), e[1].get<std::string>());
-    }
-  }
-  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, {0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0});
-  const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
-  const double alpha = jr::number_or(r, "alpha", "", 0.01, 100, 2.0);
-  const auto mechs = read_mechanisms(r, "", mechanism_names());
-  DesignOptions options;
-  options.same_s_rows = read_bool(r, "same_s_rows", "", true);
-  options.allow_large = read_bool(r, "allow_large", "", false);
-  Notes notes;
-  nlohmann::json rows = nlohmann::json::array(), plots = nlohmann::json::array();
-  const double total = static_cast<double>(pairs.size() * eps.size());
-  double done = 0;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const auto& [sa, ua] = pairs[i];
-    const auto table = adult::tabulate(csv, {sa, ua}, jr::child("/pairs", i));
-    const Matrix counts = table.as_matrix(1);
-    if (counts.size() > 256) bad_request("too_large", jr::child("/pairs", i), "|S||U| is at most 256");
-    const JointDistribution hat = joint_from_matrix(counts / counts.sum());
-    const UncertaintySet set = ball(alpha, conf, table.n, hat.num_x());
-    const std::string label = sa + "/" + ua;
-    for (double e : eps) {
-      context.report(done / total, label + ", epsilon " + std::to_string(e));
-      done += 1;
-      for (const auto& m : mechs)
-        if (auto t = run_one(m, hat, nullptr, e, set, options, notes))
-          rows.push_back({label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust),
-                          t->robust_exact, label + ": " + m});
-    }
-    auto pl = plot("Adult " + label + " (|S| = " + std::to_string(hat.num_s()) + ", |U| = " +
-                       std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
-                   "line", "epsilon", "nmi", "mechanism", "epsilon", "NMI");
-    pl["filter"] = {{"column", "pair"}, {"value", label}};
-    plots.push_back(pl);
-  }
-  context.report(1.0, "done");
-  return {{"experiment", "adult"},
-          {"columns", {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon",
-                       "robust_epsilon_exact", "series"}},
-          {"rows", rows},
-          {"plots", plots},
-          {"notes", notes.list}};
-}
-
-/// All mechanisms against epsilon for one joint (the page's utility-vs-epsilon chart).
-nlohmann::json curve_experiment(const nlohmann::json& r, const Context& context) {
-  const JointLimits limits{64, 64, 256};
-  const JointDistribution hat = parse_joint(jr::member(r, "joint", ""), "/joint", limits);
-  const auto n = sample_size(r, hat);
-  const UncertaintySet set = parse_uncertainty(r, hat.num_x(), n);
-  const auto truth = true_joint(r, hat, limits);
-  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, {0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0});
-  const auto mechs = read_mechanisms(r, "", mechanism_names());
-  DesignOptions options;
-  options.same_s_rows = read_bool(r, "same_s_rows", "", true);
-  options.allow_large = read_bool(r, "allow_large", "", false);
-  Notes notes;
-  nlohmann::json rows = nlohmann::json::array();
-  for (std::size_t i = 0; i < eps.size(); ++i) {
-    context.report(static_cast<double>(i) / static_cast<double>(eps.size()), "epsilon " + std::to_string(eps[i]));
-    for (const auto& m : mechs)
-      if (auto t = run_one(m, hat, truth ? &*truth : nullptr, eps[i], set, options, notes))
-        rows.push_back({eps[i], m, t->hat.nmi, t->hat.mutual_information, num(t->hat.epsilon),
-                        num(t->robust), t->robust_exact,
-                        truth ? num(t->truth.nmi) : nlohmann::json(nullptr),
-                        truth ? num(t->truth.epsilon) : nlohmann::json(nullptr)});
-  }
-  context.report(1.0, "done");
-  return {{"experiment", "curve"},
-          {"columns", {"epsilon", "mechanism", "nmi", "mutual_information", "epsilon_hat",
-                       "robust_epsilon", "robust_epsilon_exact", "true_nmi", "true_epsilon"}},
-          {"rows", rows},
-          {"plots", {plot("NMI under P-hat vs epsilon", "line", "epsilon", "nmi", "mechanism",
-                          "epsilon", "NMI"),
-                     plot("Robust epsilon over F vs designed epsilon", "line", "epsilon",
-                          "robust_epsilon", "mechanism", "designed epsilon", "robust epsilon")}},
-          {"notes", notes.list}};
-}
 }  // namespace
 
 const std::vector<std::string>& experiment_names() {
