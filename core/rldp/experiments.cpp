@@ -1,15 +1,13 @@
 /**
  * @file experiments.cpp
- * @brief Section 8 experiments: synthetic instances (P* ~ Dirichlet(1/2), n samples, P-hat),
- *        the Adult census pairs, and a per-joint epsilon sweep.
+ * @brief Section 8.2-8.5 experiments on synthetic instances (P* ~ Dirichlet(1/2), n samples,
+ *        P-hat) and the experiment dispatcher (Adult and "curve": experiments_data.cpp).
  */
 #include "rldp/experiments.h"
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <map>
-#include <set>
 
 #include "api/json_read.h"
 #include "api/json_write.h"
