@@ -43,7 +43,8 @@ if [ $code = 2 ] && [[ $out == *unreadable_file* ]]; then pass=$((pass+1)); else
 # Every scenario file solves.
 for f in "$ROOT"/examples/*.json; do
   out=$("$PRIVLAB" solve "$f"); code=$?
-  if [ $code = 0 ] && [[ $out != *'"error"'* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL example $(basename "$f"): $code $out"; fi
+  top_error=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log("error" in JSON.parse(s)?"yes":"no")}catch(e){console.log("unparseable")}})')
+  if [ $code = 0 ] && [ "$top_error" = no ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL example $(basename "$f"): exit $code, error: $top_error: ${out:0:300}"; fi
 done
 
 echo "cli: $pass passed, $fail failed"
