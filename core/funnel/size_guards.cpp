@@ -22,8 +22,9 @@ bool ldp_allowed(const Support& s, bool loose) {
 }
 
 bool lip_allowed(const Support& s) {
-  if (s.a <= 8) return s.c <= 64;
-  if (s.a <= 10) return s.c <= 10;
+  if (s.a <= 6) return s.c <= 64;
+  if (s.a <= 8) return s.c <= 32;
+  if (s.a <= 10) return s.c <= 6;
   if (s.a <= 12) return s.c <= 4;
   return s.a <= 16 && s.c <= 3;
 }
@@ -51,8 +52,8 @@ void require_lip(const Matrix& joint, const std::string& path) {
     bad_request("too_large", path,
                 "the optimal LIP protocol enumerates the vertices of Delta: |X| = " +
                     std::to_string(s.a) + ", |S| = " + std::to_string(s.c) +
-                    " is beyond the limit (|X| <= 8; |X| <= 10 with |S| <= 10; |X| <= 12 with "
-                    "|S| <= 4; |X| <= 16 with |S| <= 3). Use grr or cr");
+                    " is beyond the limit (|X| <= 6; |X| <= 8 with |S| <= 32; |X| <= 10 with |S| <= 6; "
+                    "|X| <= 12 with |S| <= 4; |X| <= 16 with |S| <= 3). Use grr or cr");
 }
 
 }  // namespace privlab::funnel

@@ -25,7 +25,8 @@ Support support_of(const Matrix& joint);
 /// Theorem 2 (Gamma): a <= 2; a = 3 with c <= 10; a = 4 with c <= 2. `loose` (experiments
 /// on the command line) also allows a = 4, c <= 3 and a = 5, c <= 2.
 bool ldp_allowed(const Support& s, bool loose = false);
-/// Theorem 3 (Delta): a <= 8; a <= 10 with c <= 10; a <= 12 with c <= 4; a <= 16 with c <= 3.
+/// Theorem 3 (Delta): a <= 6; a <= 8 with c <= 32; a <= 10 with c <= 6; a <= 12 with c <= 4;
+/// a <= 16 with c <= 3.
 bool lip_allowed(const Support& s);
 /// Section VI per-attribute polytopes (dimension a_j (a_j - 1)): a_j <= 3 and <= 6 attributes.
 bool attribute_product_allowed(const std::vector<long>& sizes);
