@@ -2,7 +2,7 @@
 // `privlab solve` request, name the field at fault, and hostile links fall back to the default.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHash, serializeHash, linkHash, stateToRequest, scenarioToState, defaultState } from '../../web/src/state.js';
 import * as funnel from '../../web/src/views/funnel_state.js';
@@ -11,14 +11,15 @@ import { ROOT } from './wasm_loader.mjs';
 const base = () => funnel.defaults();
 const roundTrip = (s) => parseHash(`#${serializeHash(s)}`);
 
-test('funnel state: the default round-trips and asks for the optimal 1-LIP protocol', () => {
+test('funnel state: the default round-trips and is the request of examples/funnel-opt-lip-simplex.json', () => {
   const s = base();
   const { state, error } = roundTrip(s);
   assert.equal(error, null);
   assert.deepEqual(state, s);
   const { request, errors } = stateToRequest(s);
   assert.equal(errors, undefined);
-  assert.deepEqual(request, { family: 'funnel', mechanism: 'opt-lip', joint: [[0.3, 0.15, 0.05], [0.05, 0.15, 0.3]], epsilon: 1 });
+  const scenario = JSON.parse(readFileSync(join(ROOT, 'examples', 'funnel-opt-lip-simplex.json'), 'utf8'));
+  assert.deepEqual(request, { family: scenario.family, mechanism: scenario.mechanism, joint: scenario.joint, epsilon: scenario.epsilon });
   assert.equal(s.joint[0].length, 3, 'the default has |X| = 3 so the simplex is drawn');
 });
 
@@ -104,7 +105,9 @@ test('funnel state: the size guards mirror the core (size_guards.cpp)', () => {
   assert.ok(funnel.ldpAllowed({ a: 4, c: 2 }));
   assert.ok(!funnel.ldpAllowed({ a: 4, c: 3 }));
   assert.ok(!funnel.ldpAllowed({ a: 5, c: 2 }));
-  assert.ok(funnel.lipAllowed({ a: 8, c: 16 }));
+  assert.ok(funnel.lipAllowed({ a: 8, c: 32 }));
+  assert.ok(!funnel.lipAllowed({ a: 8, c: 33 }));
+  assert.ok(!funnel.lipAllowed({ a: 10, c: 7 }));
   assert.ok(funnel.lipAllowed({ a: 16, c: 3 }));
   assert.ok(!funnel.lipAllowed({ a: 16, c: 4 }));
   assert.ok(!funnel.lipAllowed({ a: 12, c: 5 }));
@@ -126,7 +129,6 @@ test('funnel state: scenario files of the family load and give back their reques
 
 test('funnel state: the in-view Theorem 4 button loads the same scenario as the example file', () => {
   const file = join(ROOT, 'examples', 'funnel-theorem4-counterexample.json');
-  if (!existsSync(file)) return;  // the family branch brings it
   const scenario = JSON.parse(readFileSync(file, 'utf8'));
   const fromFile = stateToRequest(scenarioToState(scenario)).request;
   const fromButton = stateToRequest({ ...base(), ...funnel.THEOREM4_PATCH }).request;

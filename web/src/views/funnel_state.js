@@ -25,12 +25,12 @@ export const MAX_ATTRIBUTES = 6;
 export const MAX_OUE_X = 10;
 
 export function defaults() {
-  // A small instance with |X| = 3 (so the simplex with the polygon Δ of Theorem 3 is drawn):
-  // two secrets, each making a different data value likely; the optimal 1-LIP protocol.
+  // The paper has no numeric worked example; this is the family's examples/funnel-opt-lip-simplex.json:
+  // |X| = 3 (so the simplex with the polygon Δ of Theorem 3 is drawn), |S| = 2, optimal 0.5-LIP.
   return {
-    view: id, mech: 'opt-lip', eps: '1', metric: 'lip',
+    view: id, mech: 'opt-lip', eps: '0.5', metric: 'lip',
     sNames: ['s1', 's2'], uNames: ['x1', 'x2', 'x3'],
-    joint: [['0.30', '0.15', '0.05'], ['0.05', '0.15', '0.30']],
+    joint: [['0.2', '0.1', '0.15'], ['0.05', '0.3', '0.2']],
     truth: null, attr: '',
   };
 }
@@ -100,8 +100,9 @@ export function ldpAllowed({ a, c }) {
 }
 /** Mirrors funnel::lip_allowed. */
 export function lipAllowed({ a, c }) {
-  if (a <= 8) return c <= 64;
-  if (a <= 10) return c <= 10;
+  if (a <= 6) return c <= 64;
+  if (a <= 8) return c <= 32;
+  if (a <= 10) return c <= 6;
   if (a <= 12) return c <= 4;
   return a <= 16 && c <= 3;
 }
