@@ -16,14 +16,14 @@ const SKY = '#56B4E9';
 const VERMILION = '#D55E00';
 
 export class SimplexPlot {
-  constructor(container, { title = '', width = 520, height = 400 } = {}) {
+  constructor(container, { title = '', width = 520, height = 370 } = {}) {
     Object.assign(this, { container, title, width, height });
   }
 
   update({ cornerLabels, polygon, vertices = [], posteriors = [], posteriorProbs = [], weights = [], chosen = [], prior, priorProbs = [] }) {
     const { width, height } = this;
     const legendWidth = 150;
-    const pad = { top: 34, bottom: 30, left: 34, right: 24 + legendWidth };
+    const pad = { top: 46, bottom: 30, left: 24, right: 16 + legendWidth };
     const side = Math.min(width - pad.left - pad.right, (height - pad.top - pad.bottom) / (Math.sqrt(3) / 2));
     const x0 = pad.left + (width - pad.left - pad.right - side) / 2;
     const yBase = pad.top + side * (Math.sqrt(3) / 2);
@@ -47,7 +47,7 @@ export class SimplexPlot {
         svg.appendChild(s('line', { x1: px(p1), y1: py(p1), x2: px(p2), y2: py(p2), stroke: '#eee' }));
       }
     }
-    const anchors = [['end', -8, 14], ['start', 8, 14], ['middle', 0, -8]];
+    const anchors = [['middle', 0, 20], ['middle', 0, 20], ['middle', 0, -9]];
     corners.forEach((c, k) => svg.appendChild(s('text', { x: px(c) + anchors[k][1], y: py(c) + anchors[k][2], 'text-anchor': anchors[k][0],
       class: 'axis-title', 'data-corner': k }, `${cornerLabels[k]} = 1`)));
 
@@ -70,8 +70,16 @@ export class SimplexPlot {
       const g = s('g', { class: 'posterior', 'data-index': k, 'data-vertex': chosen[k] === undefined ? -1 : chosen[k], 'data-weight': weights[k] });
       g.appendChild(s('rect', { x: cx - 5.5, y: cy - 5.5, width: 11, height: 11, fill: 'none', stroke: VERMILION, 'stroke-width': 2.2 },
         s('title', {}, `R(X | y${k + 1}) ${probs(posteriorProbs[k])}, P(Y = y${k + 1}) = ${fmt(weights[k], 4)}${chosen[k] >= 0 ? `, vertex ${chosen[k] + 1} of Δ` : ''}`)));
-      const dx = prior && cx < px(prior) ? -9 : 9;
-      g.appendChild(s('text', { x: cx + dx, y: cy - 8, 'text-anchor': dx < 0 ? 'end' : 'start', class: 'tick' }, `y${k + 1}: q = ${fmt(weights[k], 3)}`));
+      // The label goes inside the triangle, towards p_X (corner labels are outside).
+      let ux = 0;
+      let uy = -1;
+      if (prior) {
+        const len = Math.hypot(px(prior) - cx, py(prior) - cy);
+        if (len > 1e-6) { ux = (px(prior) - cx) / len; uy = (py(prior) - cy) / len; }
+      }
+      const lx0 = cx + 16 * ux + (Math.abs(ux) < 0.5 ? 8 : 0);
+      const ly0 = cy + 16 * uy + 4;
+      g.appendChild(s('text', { x: lx0, y: ly0, 'text-anchor': ux < -0.5 ? 'end' : 'start', class: 'tick' }, `y${k + 1}: q = ${fmt(weights[k], 3)}`));
       svg.appendChild(g);
     });
     if (prior) {
