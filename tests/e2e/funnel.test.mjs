@@ -155,8 +155,9 @@ test('e2e funnel: past the size guard of Γ the sweep skips opt-LDP with a note'
   const joint = '0.1,0.05,0.1,0.15,0.1;0.1,0.15,0.1,0.05,0.1';
   await openFunnel(page, `#v=1&view=funnel&mech=opt-lip&eps=1&p=${joint}`);
   await page.waitForSelector('#utility-curve polyline[data-series="CR"]', { timeout: 30000 });
-  const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
+  const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.filter((p) => p.getAttribute('points')).map((p) => p.dataset.series));
   assert.deepEqual(lines, ['opt-LIP', 'GRR', 'OUE', 'CR']);
+  assert.match(await page.textContent('#utility-curve'), /opt-LDP \(skipped\)/);  // in the legend, keeping the colours
   assert.match(await page.textContent('#curve-note'), /opt-LDP not drawn/);
   assert.match(await page.textContent('#simplex-absent'), /exactly 3 values/);
   await page.selectOption('#mechanism', 'opt-ldp');

@@ -109,15 +109,17 @@ export class FunnelView {
     const a = joint[0].length;
     const skipped = [];
     const protocols = [];
-    if (lipAllowed(support)) protocols.push('opt-lip'); else skipped.push(['opt-LIP', `|X| = ${support.a}, |S| = ${support.c} is beyond the size guard of Δ`]);
-    if (ldpAllowed(support)) protocols.push('opt-ldp'); else skipped.push(['opt-LDP', `Γ has dimension |X|(|X|−1) = ${support.a * (support.a - 1)}; the page enumerates it only for |X| ≤ 3 (or |X| = 4 with |S| ≤ 2)`]);
+    const skip = (name, why) => skipped.push([name, why]);
+    if (lipAllowed(support)) protocols.push('opt-lip'); else skip('opt-lip', `|X| = ${support.a}, |S| = ${support.c} is beyond the size guard of Δ`);
+    if (ldpAllowed(support)) protocols.push('opt-ldp');
+    else skip('opt-ldp', `Γ has dimension |X|(|X|−1) = ${support.a * (support.a - 1)}; the page enumerates it only for |X| ≤ 3 (|S| ≤ 10) or |X| = 4 with |S| ≤ 2`);
     protocols.push('grr');
-    if (a <= MAX_OUE_X) protocols.push('oue'); else skipped.push(['OUE', `its matrix has 2^${a} rows`]);
-    if (joint.every((row) => row.some((v) => v > 0))) protocols.push('cr'); else skipped.push(['CR', 'a secret has no mass']);
+    if (a <= MAX_OUE_X) protocols.push('oue'); else skip('oue', `its matrix has 2^${a} rows`);
+    if (joint.every((row) => row.some((v) => v > 0))) protocols.push('cr'); else skip('cr', 'a secret has no mass');
     if (request.attributes) {
       const sizes = request.attributes;
       if (sizes.length <= 6 && sizes.every((n) => n <= 3)) protocols.push('srlip-product');
-      else skipped.push(['product', 'per-attribute polytopes only for ≤ 6 attributes of size ≤ 3']);
+      else skip('srlip-product', 'per-attribute polytopes only for ≤ 6 attributes of size ≤ 3');
     }
     const metric = CALIBRATED.includes(state.mech) ? state.metric : (state.mech === 'opt-ldp' ? 'ldp' : 'lip');
     const requests = [];
@@ -142,7 +144,12 @@ export class FunnelView {
     }
     const n = CURVE_GRID.length;
     const failed = [];
-    const series = this.curveProtocols.map((name, k) => {
+    // Every protocol keeps its colour and dash: skipped ones stay in the legend with no line.
+    const order = ['opt-lip', 'opt-ldp', 'grr', 'oue', 'cr', 'srlip-product'];
+    const shown = order.filter((name) => this.curveProtocols.includes(name) || this.curveSkipped.some(([k]) => k === name));
+    const series = shown.map((name) => {
+      const k = this.curveProtocols.indexOf(name);
+      if (k < 0) return { name: `${SERIES_NAMES[name]} (skipped)`, points: [] };
       const points = CURVE_GRID.map((eps, i) => {
         const r = response.responses[k * n + i];
         return [eps, r && typeof r.mutual_information === 'number' ? r.mutual_information : NaN];
@@ -155,10 +162,12 @@ export class FunnelView {
     this.curve.update({ series, marker: current && typeof current.mutual_information === 'number'
       ? { x: current.epsilon, y: current.mutual_information, label: SERIES_NAMES[current.mechanism_name] } : null });
     const notes = [`GRR, OUE and CR are calibrated to ε-${this.curveMetric.toUpperCase()}; the circle marks the protocol shown on the right.`];
-    for (const [name, why] of this.curveSkipped) notes.push(` ${name} not drawn: ${why}.`);
+    if (this.curveProtocols.includes('srlip-product'))
+      notes.push(' The product is drawn against its SRLIP target ε (each attribute at ε/m), which it need not meet: Theorem 4 is false.');
+    for (const [name, why] of this.curveSkipped) notes.push(` ${SERIES_NAMES[name]} not drawn: ${why}.`);
     for (const f of failed) notes.push(` ${f}.`);
     this.curveNote.replaceChildren(...notes);
-    this.curveHost.dataset.series = series.map((sr) => sr.name).join(',');
+    this.curveHost.dataset.series = this.curveProtocols.map((name) => SERIES_NAMES[name]).join(',');
   }
 
   /** @param {{ response?: object, error?: object }} result */
@@ -272,8 +281,10 @@ export class FunnelView {
         polytope ? [h('dt', {}, 'Polytope'), h('dd', { id: 'polytope' },
           `${polytope.name}: dimension ${polytope.dimension}, ${polytope.vertices} vertices, ${polytope.outputs} outputs used`)] : null,
         r.srlip_witness && r.srlip !== undefined ? [h('dt', {}, 'SRLIP attained at'), h('dd', { id: 'srlip-witness' }, this.witnessText(state, r.srlip_witness))] : null,
-        h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified
-          ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
+        h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified && audit.guarantee === 'srlip-measured'
+          ? `✓ columns sum to 1 (error ${fmt(audit.max_column_error)}); SRLIP is measured from (22), not certified (Theorem 4 is false)`
+          : audit.verified
+            ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee.toUpperCase()} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
           : `not verified${audit.guarantee ? ` (${audit.guarantee} measured ${fmt(audit.measured_epsilon)})` : ''}`)),
       ...(r.notes || []).map((note) => h('p', { class: 'hint', 'data-role': 'note' }, note)));
   }
