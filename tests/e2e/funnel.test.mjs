@@ -157,7 +157,7 @@ test('e2e funnel: past the size guard of Γ the sweep skips opt-LDP with a note'
   await page.waitForSelector('#utility-curve polyline[data-series="CR"]', { timeout: 30000 });
   const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.filter((p) => p.getAttribute('points')).map((p) => p.dataset.series));
   assert.deepEqual(lines, ['opt-LIP', 'GRR', 'OUE', 'CR']);
-  assert.match(await page.textContent('#utility-curve'), /opt-LDP \(skipped\)/);  // in the legend, keeping the colours
+  assert.match(await page.textContent('#utility-curve'), /\(opt-LDP\)/);  // in the legend, keeping the colours
   assert.match(await page.textContent('#curve-note'), /opt-LDP not drawn/);
   assert.match(await page.textContent('#simplex-absent'), /exactly 3 values/);
   await page.selectOption('#mechanism', 'opt-ldp');

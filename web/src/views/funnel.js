@@ -144,12 +144,12 @@ export class FunnelView {
     }
     const n = CURVE_GRID.length;
     const failed = [];
-    // Every protocol keeps its colour and dash: skipped ones stay in the legend with no line.
+    // Every protocol keeps its colour and dash: skipped ones stay in the legend, in parentheses, with no line.
     const order = ['opt-lip', 'opt-ldp', 'grr', 'oue', 'cr', 'srlip-product'];
     const shown = order.filter((name) => this.curveProtocols.includes(name) || this.curveSkipped.some(([k]) => k === name));
     const series = shown.map((name) => {
       const k = this.curveProtocols.indexOf(name);
-      if (k < 0) return { name: `${SERIES_NAMES[name]} (skipped)`, points: [] };
+      if (k < 0) return { name: `(${SERIES_NAMES[name]})`, points: [] };
       const points = CURVE_GRID.map((eps, i) => {
         const r = response.responses[k * n + i];
         return [eps, r && typeof r.mutual_information === 'number' ? r.mutual_information : NaN];
