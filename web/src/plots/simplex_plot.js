@@ -64,6 +64,7 @@ export class SimplexPlot {
     }
     (polygon || []).forEach((p, i) => svg.appendChild(s('circle', { cx: px(p), cy: py(p), r: 4, fill: BLUE, class: 'delta-vertex', 'data-index': i },
       s('title', {}, `vertex ${i + 1} of Δ ${probs(vertices[i])}`))));
+    const placed = [];  // label boxes already drawn: a label that would overlap one is left to the tooltip
     posteriors.forEach((p, k) => {
       const cx = px(p);
       const cy = py(p);
@@ -79,7 +80,16 @@ export class SimplexPlot {
       }
       const lx0 = cx + 16 * ux + (Math.abs(ux) < 0.5 ? 8 : 0);
       const ly0 = cy + 16 * uy + 4;
-      g.appendChild(s('text', { x: lx0, y: ly0, 'text-anchor': ux < -0.5 ? 'end' : 'start', class: 'tick' }, `y${k + 1}: q = ${fmt(weights[k], 3)}`));
+      const text = `y${k + 1}: q = ${fmt(weights[k], 3)}`;
+      const w = 6 * text.length;
+      const left = ux < -0.5 ? lx0 - w : lx0;
+      const box = [left, ly0 - 10, left + w, ly0 + 2];
+      const nearPrior = prior && Math.hypot(px(prior) - cx, py(prior) - cy) < 12;
+      const overlaps = placed.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]);
+      if (!nearPrior && !overlaps) {
+        placed.push(box);
+        g.appendChild(s('text', { x: lx0, y: ly0, 'text-anchor': ux < -0.5 ? 'end' : 'start', class: 'tick' }, text));
+      }
       svg.appendChild(g);
     });
     if (prior) {

@@ -205,7 +205,9 @@ export class FunnelView {
     return h('p', { class: 'hint', id: 'simplex-caption' },
       `Δ (15) at ε = ${fmt(sx.epsilon, 3)}: the posteriors p(X | y) whose ratio p(s | y)/p(s) stays within e^±ε; ${sx.delta_vertices.length} vertices. `,
       `This protocol uses ${sx.posteriors.length} output${sx.posteriors.length === 1 ? '' : 's'}; p_X is their convex combination with weights P(Y = y)`,
-      r.mechanism_name === 'opt-lip' ? ` (Theorem 3: ${onVertices} of them vertices of Δ).` : ` (${onVertices} on vertices of Δ).`);
+      r.mechanism_name === 'opt-lip' ? ` (Theorem 3: ${onVertices} of them vertices of Δ).` : ` (${onVertices} on vertices of Δ).`,
+      r.input === 's,x' ? ' CR reads S as well as X, so its posteriors need not lie in Δ (which holds the posteriors of protocols of X alone).' : '',
+      ' Hover a point for its coordinates.');
   }
 
   simplexData(state, sx) {
