@@ -109,6 +109,8 @@ Designed design(const std::string& name, const Matrix& joint, double epsilon, Ta
   if (protocol == Protocol::kOue && joint.cols() > kMaxOueAlphabet)
     bad_request("too_large", "/joint", "OUE has 2^|X| outputs: its matrix is returned for |X| <= 10");
   if (protocol == Protocol::kCr) {
+    if (joint.rows() * joint.cols() * joint.cols() > (1L << 20))
+      bad_request("too_large", "/joint", "the CR matrix has |X| x |S||X| entries: at most 2^20");
     const Vector ps = s_marginal(joint);
     for (long s = 0; s < joint.rows(); ++s)
       if (ps(s) <= 0)
