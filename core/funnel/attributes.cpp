@@ -40,14 +40,6 @@ Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long
   return out;
 }
 
-long attribute_polytope_rows(const std::vector<long>& sizes, long num_s, long j) {
-  // sum over J subset of the others of |X^J| = prod_{j' != j} (a_{j'} + 1); two sides, a_j outputs.
-  long cells = 1;
-  for (std::size_t k = 0; k < sizes.size(); ++k)
-    if (static_cast<long>(k) != j) cells *= sizes[k] + 1;
-  return sizes[j] * sizes[j] + 2 * num_s * sizes[j] * cells;
-}
-
 vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes,
                                            long j, double eps_j) {
   const long m = static_cast<long>(sizes.size()), aj = sizes[j], c = joint.rows();

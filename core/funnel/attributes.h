@@ -29,9 +29,6 @@ Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long
 vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes,
                                            long j, double eps_j);
 
-/// Number of inequality rows attribute_polytope would have (for size guards, before building).
-long attribute_polytope_rows(const std::vector<long>& sizes, long num_s, long j);
-
 struct AttributeProduct {
   std::vector<Matrix> parts;   ///< Q^j, the best vertex of each polytope for I(X^j; Y^j)
   std::vector<long> vertices;  ///< vertices enumerated per attribute

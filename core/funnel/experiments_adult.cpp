@@ -22,6 +22,8 @@ namespace jr = json_read;
 namespace jw = json_write;
 
 namespace {
+constexpr long kMaxOueAlphabet = 20;  // OUE's utility sums over 2^|X| subsets
+
 std::vector<std::string> names_or(const nlohmann::json& request, const std::string& key,
                                   std::vector<std::string> fallback) {
   if (!request.contains(key)) return fallback;
@@ -54,12 +56,23 @@ nlohmann::json experiment_adult(const nlohmann::json& request, const Context& co
                           "is available for X = education too (the paper could not compute it)."};
   const double total = static_cast<double>(secrets.size() * data.size() * epsilons.size());
   long done = 0;
+  // Tabulate and size-check every panel before any protocol is computed.
+  std::vector<Matrix> joints;
   for (std::size_t si = 0; si < secrets.size(); ++si)
     for (std::size_t di = 0; di < data.size(); ++di) {
-      const adult::CategoricalTable table = adult::tabulate(csv, {secrets[si], data[di]}, "/data_csv");
-      Matrix joint = table.as_matrix(1);
-      joint /= joint.sum();
+      Matrix joint = adult::tabulate(csv, {secrets[si], data[di]}, "/data_csv").as_matrix(1);
+      if (joint.rows() > 64)
+        bad_request("too_large", jr::child("/secrets", si), secrets[si] + " has more than 64 categories");
+      if (joint.cols() > 64)
+        bad_request("too_large", jr::child("/data", di), data[di] + " has more than 64 categories");
+      joints.push_back(joint / joint.sum());
+    }
+  for (std::size_t si = 0; si < secrets.size(); ++si)
+    for (std::size_t di = 0; di < data.size(); ++di) {
+      const Matrix& joint = joints[si * data.size() + di];
       const std::string panel = "S=" + secrets[si] + ", X=" + data[di];
+      const bool oue_ok = joint.cols() <= kMaxOueAlphabet;
+      if (!oue_ok) notes.push_back(panel + ": oue skipped (2^|X| outputs, |X| > 20)");
       const Support sup = support_of(joint);
       const bool lip_ok = lip_allowed(sup);
       if (!lip_ok)
@@ -76,6 +89,7 @@ nlohmann::json experiment_adult(const nlohmann::json& request, const Context& co
             if (!lip_ok) continue;
             info = utility(optimal_lip(joint, eps).mechanism, joint);
           } else {
+            if (p == "oue" && !oue_ok) continue;
             const Protocol proto = p == "grr" ? Protocol::kGrr : p == "cr" ? Protocol::kCr : Protocol::kOue;
             const Calibration cal = calibrate(proto, Target::kLip, joint, eps);
             alpha = jw::real(cal.alpha);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/error.h"
 #include "funnel/protocol_metrics.h"
 
 namespace privlab::funnel {
@@ -39,6 +40,7 @@ RatioTable ratio_table(Protocol protocol, const Matrix& joint) {
     cond.row(static_cast<long>(i)) = joint.row(live[i]) / ps(live[i]);
   RatioTable t;
   if (protocol == Protocol::kOue) {
+    if (na > 24) solver_failure("too_large", "OUE over more than 24 symbols (2^a outputs)");
     const long outputs = 1L << na;
     t.a = Matrix::Zero(outputs, cond.rows());
     t.b = Vector::Zero(outputs);
@@ -118,13 +120,13 @@ Matrix cr_matrix(const Matrix& joint, double alpha) {
   const long a = joint.cols(), c = joint.rows();
   const Vector ps = s_marginal(joint);
   const double w = inv_exp(alpha);  // divide numerator and denominator by e^alpha
+  Vector all = Vector::Zero(a);  // sum_{s'} p(y|s')
+  for (long s = 0; s < c; ++s) all += joint.row(s).transpose() / ps(s);
   Matrix q(a, c * a);
   for (long s = 0; s < c; ++s)
     for (long x = 0; x < a; ++x)
       for (long y = 0; y < a; ++y) {
-        double others = 0;
-        for (long s2 = 0; s2 < c; ++s2)
-          if (s2 != s) others += joint(s2, y) / ps(s2);
+        const double others = all(y) - joint(s, y) / ps(s);
         q(y, s * a + x) = ((x == y ? 1.0 : 0.0) + w * others) / (1.0 + (c - 1) * w);
       }
   return q;
@@ -145,6 +147,7 @@ double closed_form_privacy(Protocol protocol, Target target, const Matrix& joint
 
 double oue_utility(const Vector& px, double alpha) {
   const long a = px.size();
+  if (a > 24) solver_failure("too_large", "OUE over more than 24 symbols (2^a outputs)");
   const double hx = [&] {
     double h = 0;
     for (double p : px) if (p > 0) h -= p * std::log(p);
