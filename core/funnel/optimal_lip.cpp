@@ -1,0 +1,114 @@
+/**
+ * @file optimal_lip.cpp
+ * @brief Theorem 3: vertex enumeration of Delta (15) and the entropy LP (17).
+ */
+#include "funnel/optimal_lip.h"
+
+#include <cmath>
+
+#include "common/error.h"
+#include "funnel/protocol_metrics.h"
+#include "funnel/vertex_polish.h"
+#include "metrics/information.h"
+#include "solvers/lp.h"
+
+namespace privlab::funnel {
+
+vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon) {
+  const long a = joint.cols(), c = joint.rows();
+  const Vector px = x_marginal(joint), ps = s_marginal(joint);
+  const bool tight = std::expm1(2 * epsilon) < 1e-12;  // e^{-eps} = e^{eps}: one equality
+  std::vector<Eigen::RowVectorXd> rows;
+  std::vector<double> rhs;
+  std::vector<bool> eq;
+  auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
+    rows.push_back(r);
+    rhs.push_back(b);
+    eq.push_back(equality);
+  };
+  add(Eigen::RowVectorXd::Ones(a), 1.0, true);  // sum_x v_x = 1
+  for (long x = 0; x < a; ++x) {                 // v_x >= 0 (= 0 when p_x = 0)
+    Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(a);
+    r(x) = -1;
+    add(r, 0.0, px(x) <= 0);
+  }
+  for (long s = 0; s < c; ++s) {  // e^{-eps} p_s <= sum_x p(s|x) v_x <= e^{eps} p_s
+    if (ps(s) <= 0) continue;
+    Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(a);
+    for (long x = 0; x < a; ++x)
+      if (px(x) > 0) r(x) = joint(s, x) / px(x);
+    if (tight) {
+      add(r, ps(s), true);
+    } else {
+      add(r, std::exp(epsilon) * ps(s), false);
+      add(-r, -std::exp(-epsilon) * ps(s), false);
+    }
+  }
+  vertex_enum::Polyhedron poly;
+  poly.a.resize(static_cast<long>(rows.size()), a);
+  poly.b.resize(static_cast<long>(rows.size()));
+  for (std::size_t i = 0; i < rows.size(); ++i) {  // unit max-norm rows help cddlib's floats
+    const double scale = rows[i].cwiseAbs().maxCoeff();
+    poly.a.row(static_cast<long>(i)) = rows[i] / scale;
+    poly.b(static_cast<long>(i)) = rhs[i] / scale;
+  }
+  poly.equality = eq;
+  return poly;
+}
+
+Matrix protocol_from_posteriors(const Matrix& posteriors, const Vector& q, const Vector& px) {
+  const long b = posteriors.rows(), a = posteriors.cols();
+  Matrix out(b, a);
+  for (long x = 0; x < a; ++x) {
+    for (long y = 0; y < b; ++y)
+      out(y, x) = px(x) > 0 ? std::max(0.0, q(y) * posteriors(y, x) / px(x)) : q(y);
+    const double sum = out.col(x).sum();
+    if (sum > 0) out.col(x) /= sum;  // remove LP round-off (the sums are 1 up to ~1e-12)
+  }
+  return out;
+}
+
+OptimalLip optimal_lip(const Matrix& joint, double epsilon, long max_vertices) {
+  const long a = joint.cols();
+  const Vector px = x_marginal(joint);
+  OptimalLip out;
+  const vertex_enum::Polyhedron poly = lip_polytope(joint, epsilon);
+  out.vertices = enumerate_robust(poly, 1e-9, max_vertices).vertices;
+  for (long i = 0; i < out.vertices.rows(); ++i)
+    out.vertices.row(i) = polish_vertex(poly, out.vertices.row(i).transpose()).transpose();
+  const long m = out.vertices.rows();
+  if (m == 0) solver_failure("empty_polytope", "the LIP polytope Delta has no vertices");
+
+  // Eq. (17): min sum_i H(v_i) alpha_i, alpha >= 0, sum_i alpha_i v_i = p_X.
+  lp::LinearProgram program;
+  program.objective.resize(m);
+  for (long i = 0; i < m; ++i) program.objective(i) = metrics::entropy(out.vertices.row(i).transpose());
+  for (long x = 0; x < a; ++x) {
+    lp::Row row;
+    for (long i = 0; i < m; ++i)
+      if (out.vertices(i, x) != 0) row.coeffs.emplace_back(static_cast<int>(i), out.vertices(i, x));
+    row.lower = row.upper = px(x);
+    program.add_row(row);
+  }
+  out.lp_rows = a;
+  out.lp_cols = m;
+  const lp::Solution sol = lp::solve_lp(program);
+  if (sol.status != lp::Status::kOptimal)
+    solver_failure("lp_failed", std::string("the entropy LP (17) ended ") + lp::status_name(sol.status));
+  out.lp_objective = sol.objective;
+  // Eq. (18)-(20): one output per vertex with positive weight (a basic solution: <= a of them).
+  for (long i = 0; i < m; ++i)
+    if (sol.x(i) > 1e-14) out.chosen.push_back(i);
+  const long b = static_cast<long>(out.chosen.size());
+  Matrix posteriors(b, a);
+  out.weights.resize(b);
+  for (long y = 0; y < b; ++y) {
+    posteriors.row(y) = out.vertices.row(out.chosen[y]);
+    out.weights(y) = sol.x(out.chosen[y]);
+  }
+  out.weights /= out.weights.sum();
+  out.mechanism = protocol_from_posteriors(posteriors, out.weights, px);
+  return out;
+}
+
+}  // namespace privlab::funnel

@@ -1,0 +1,38 @@
+/**
+ * @file size_guards.h
+ * @brief Which instances each method may attempt: refused with too_large before any work, so a
+ *        browser tab (WASM, ~2-3x slower than native) never runs for more than a few seconds.
+ *
+ * Limits were set from native timings of cddlib on random and Jeffreys-drawn joints (README):
+ * Gamma (Theorem 2) explodes with a (a=4, c=3: ~10^4 vertices, ~4 s; a=5, c=2: ~7000 vertices,
+ * ~4 s); Delta (Theorem 3) is cheap up to a ~ 10 but reaches ~10^4-10^5 vertices at a = 12-16
+ * with c >= 6. Sizes count only the support (x with p_x > 0, s with p_s > 0).
+ */
+#pragma once
+#include <string>
+#include <vector>
+
+#include "common/linalg.h"
+
+namespace privlab::funnel {
+
+struct Support {
+  long a = 0;  ///< x with p_x > 0
+  long c = 0;  ///< s with p_s > 0
+};
+Support support_of(const Matrix& joint);
+
+/// Theorem 2 (Gamma): a <= 2; a = 3 with c <= 10; a = 4 with c <= 2. `loose` (experiments
+/// on the command line) also allows a = 4, c <= 3 and a = 5, c <= 2.
+bool ldp_allowed(const Support& s, bool loose = false);
+/// Theorem 3 (Delta): a <= 6; a <= 8 with c <= 32; a <= 10 with c <= 6; a <= 12 with c <= 4;
+/// a <= 16 with c <= 3.
+bool lip_allowed(const Support& s);
+/// Section VI per-attribute polytopes (dimension a_j (a_j - 1)): a_j <= 3 and <= 6 attributes.
+bool attribute_product_allowed(const std::vector<long>& sizes);
+
+/// Throws bad_request("too_large", path, ...) naming the method and the limit.
+void require_ldp(const Matrix& joint, const std::string& path, bool loose = false);
+void require_lip(const Matrix& joint, const std::string& path);
+
+}  // namespace privlab::funnel
