@@ -53,12 +53,15 @@ Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance
 DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
   // Eq. (33)-(34) [game]: the pure strategy argmin_shat W(o,shat) is a best response.
   const Matrix w = guess_errors(p, prior, distance);
+  // Values closer than 1e-9 of the matrix's scale are ties and go to the smallest index, so
+  // solver round-off (which differs between the native and WASM builds) cannot move a guess.
+  const double tie = 1e-9 * (w.size() ? w.cwiseAbs().maxCoeff() : 0.0);
   DeterministicAttack a;
   a.guess.resize(w.rows());
   for (long o = 0; o < w.rows(); ++o) {
     long best = 0;
     for (long g = 1; g < w.cols(); ++g)
-      if (w(o, g) < w(o, best)) best = g;
+      if (w(o, g) < w(o, best) - tie) best = g;
     a.guess[o] = best;
     a.error += w(o, best);
   }
