@@ -45,8 +45,8 @@ test('estimation state: the request of the default is the scenario file examples
   for (const key of ['family', 'joint', 'private_functions', 'useful_functions', 'theta', 'objective', 'theta_sweep'])
     assert.deepEqual(request[key], scenario[key], key);
   assert.deepEqual(state.uNames, scenario.labels.x);
-  const def = est.toRequest(est.defaults()).request;
-  assert.deepEqual({ ...def, theta_sweep: 11 }, { ...request });
+  assert.deepEqual(est.toRequest(est.defaults()).request, request);
+  assert.deepEqual(state, est.defaults());
 });
 
 test('estimation state: every scenario file of the family loads or says why not', () => {
@@ -88,6 +88,13 @@ test('estimation state: hostile links fall back to the default example with a me
   const { state } = parseHash('#v=1&view=estimation&pn=%3Cimg%20src%3Dx%3E&pf=%3Cb%3E,1,0,0');
   assert.equal(state.privNames[0], '<img src=x>');
   assert.equal(state.priv[0][0], '');
+});
+
+test('estimation state: a link with only the view shows the default example, names included', () => {
+  const { state, error } = parseHash('#v=1&view=estimation');
+  assert.equal(error, null);
+  assert.deepEqual(state, est.defaults());
+  assert.deepEqual(parseHash('#v=1&view=estimation&th=0.7').state.privNames, ['S1']);
 });
 
 test('estimation state: a new table without functions in the link gets indicator functions', () => {

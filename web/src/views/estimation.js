@@ -44,6 +44,24 @@ function fit(svg) {
   return svg;
 }
 
+/**
+ * Draws `matrix` with heatmap.js, printing values rounded to 4 decimals (solver noise such as
+ * 1e-16 would not fit a cell) while each cell's tooltip and data-value keep the exact number.
+ */
+function drawMatrix(heatmap, { matrix, rowLabels, colLabels, rowAxis, colAxis }, tooltip) {
+  const shown = matrix.map((row) => row.map((v) => Math.round(v * 1e4) / 1e4));
+  const svg = heatmap.update({ matrix: shown, rowLabels, colLabels, rowAxis, colAxis });
+  const cols = colLabels.length;
+  svg.querySelectorAll('g.cell').forEach((g, k) => {
+    const r = Math.floor(k / cols);
+    const c = k % cols;
+    const title = g.querySelector('title');
+    if (title) title.textContent = tooltip(rowLabels[r], colLabels[c], matrix[r][c]);
+    g.setAttribute('data-value', matrix[r][c]);
+  });
+  return fit(svg);
+}
+
 export class EstimationView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
   constructor(root, { onChange }) {
@@ -229,6 +247,7 @@ export class EstimationView {
   tradeoffSeries(r) {
     const series = [
       { name: 'upper bound G (Theorem 2)', kind: 'line', points: r.upper_bound },
+      { name: 'simple upper bound (12)', kind: 'line', points: r.simple_bound || [] },
       { name: 'lower bound (Theorem 2)', kind: 'line', points: r.lower_bound },
       { name: 'lower bound (14)', kind: 'line', points: r.lower_bound_eq14.breakpoints },
       { name: 'concave hull of achieved points', kind: 'line', points: r.achievable_hull },
@@ -245,6 +264,7 @@ export class EstimationView {
       const lines = ['series,theta,chi2_SY,chi2_XY'];
       const curve = (name, pts) => pts.forEach(([x, y]) => lines.push(`"${name}",,${x},${y}`));
       curve('upper bound G (Theorem 2)', r.upper_bound);
+      curve('simple upper bound (12)', r.simple_bound || []);
       curve('lower bound (Theorem 2)', r.lower_bound);
       curve('lower bound (14)', r.lower_bound_eq14.breakpoints);
       curve('concave hull', r.achievable_hull);
@@ -288,8 +308,7 @@ export class EstimationView {
     const names = state.uNames.length === m[0].length ? state.uNames : m[0].map((_, i) => `x${i + 1}`);
     const rowLabels = m.length === names.length ? names.map((n) => `y=${n}`) : m.map((_, i) => `y${i + 1}`);
     const data = { matrix: m, rowLabels, colLabels: names, rowAxis: 'y', colAxis: 'x' };
-    this.mechanism.update(data);
-    fit(this.mechanismHost.querySelector('svg'));
+    drawMatrix(this.mechanism, data, (y, x, v) => `P(${y} | x = ${x}) = ${v}`);
     const name = 'formulation1-mapping';
     return [
       h('h3', {}, `Formulation 1 at θ = ${theta.join(', ')} (${d.objective} objective)`),
@@ -329,23 +348,16 @@ export class EstimationView {
 
   sweep(state, r) {
     const { matrix, rowLabels, colLabels } = this.sweepMatrix(r);
-    const svg = this.mmse.update({ matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ' });
-    // heatmap.js words its axes and tooltips for mechanisms: reword them for this chart.
+    const svg = drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ' },
+      (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
+    // heatmap.js words its axes for mechanisms (input x, output y): reword them for this chart.
     const titles = svg.querySelectorAll('text.axis-title');
     if (titles[0]) titles[0].textContent = 'privacy threshold θ (same for every private function)';
     if (titles[1]) titles[1].textContent = 'function';
-    svg.querySelectorAll('g.cell').forEach((g, k) => {
-      const row = Math.floor(k / colLabels.length);
-      const col = k % colLabels.length;
-      const title = g.querySelector('title');
-      if (title) title.textContent = `mmse(${rowLabels[row]} | Y) at θ = ${colLabels[col]}: ${matrix[row][col]}`;
-      g.setAttribute('data-value', matrix[row][col]);
-    });
     svg.setAttribute('aria-label', `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ`);
-    fit(svg);
     return [
       h('h3', {}, 'MMSE of each function against θ'),
-      h('p', { class: 'hint' }, `Formulation 1 at ${colLabels.length} values of θ; each function scaled to unit variance, so 1 = nothing can be estimated from Y (darker = harder to estimate).`),
+      h('p', { class: 'hint' }, `Formulation 1 at ${colLabels.length} values of θ; each function scaled to unit variance, so 1 = nothing can be estimated from Y (brighter = harder to estimate).`),
       this.mmseHost,
       h('div', { class: 'export-bar' }, chartExportButtons(this.mmseHost, 'mmse-vs-theta'), ' ',
         h('button', { type: 'button', 'data-export': 'mmse-vs-theta.csv', onclick: () => download('mmse-vs-theta.csv', matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'Data CSV')),

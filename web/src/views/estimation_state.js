@@ -39,7 +39,7 @@ export function defaults() {
     design: true,
     privNames: ['S1'], priv: [['-1', '-1', '1', '1']],
     usefulNames: ['X1 X2', 'X2'], useful: [['1', '-1', '-1', '1'], ['-1', '1', '-1', '1']],
-    theta: '0.5', obj: 'sum', weights: '', sweep: '21', eps: '0.2',
+    theta: '0.5', obj: 'sum', weights: '', sweep: '11', eps: '0.2',
   };
 }
 
@@ -78,8 +78,10 @@ export function parse(params) {
       throw new Error('the true distribution in the link has another shape than the estimate');
     state.truth = truth;
   }
-  state.sNames = parseNames(params.s, rows, 's');
-  state.uNames = parseNames(params.u, cols, 'x');
+  // Names missing from the link keep the default example's when the shape is the default's.
+  const names = (raw, count, prefix, fallback) => (raw === undefined && fallback.length === count ? fallback : parseNames(raw, count, prefix));
+  state.sNames = names(params.s, rows, 's', state.sNames);
+  state.uNames = names(params.u, cols, 'x', state.uNames);
   if (params.f1 !== undefined) {
     if (params.f1 !== '0' && params.f1 !== '1') throw new Error('f1 must be 0 or 1');
     state.design = params.f1 === '1';
@@ -90,8 +92,8 @@ export function parse(params) {
   else if (params.p !== undefined) state.useful = Array.from({ length: Math.min(cols - 1, MAX_FUNCTIONS) || 1 }, (_, k) => Array.from({ length: cols }, (_, i) => (i === k ? '1' : '0')));
   if (state.priv[0].length !== rows || state.useful[0].length !== cols)
     throw new Error('the functions in the link do not match the table\'s shape');
-  state.privNames = parseNames(params.pn, state.priv.length, 's');
-  state.usefulNames = parseNames(params.un, state.useful.length, 'u');
+  state.privNames = names(params.pn, state.priv.length, 's', params.pf === undefined && params.p === undefined ? state.privNames : []);
+  state.usefulNames = names(params.un, state.useful.length, 'u', params.uf === undefined && params.p === undefined ? state.usefulNames : []);
   if (params.obj !== undefined) {
     if (!OBJECTIVES.includes(params.obj)) throw new Error('unknown objective');
     state.obj = params.obj;
