@@ -63,12 +63,14 @@ double ratio(const Matrix& f, const Vector& sigma, long x, long y) {
 
 Vector normalise_function(const Vector& h, const Vector& p, const std::string& path) {
   const double mean = p.dot(h);
-  Vector c = h.array() - mean;
+  Vector c(h.size());
+  for (long i = 0; i < h.size(); ++i) c(i) = h(i) - mean;
   const double var = p.dot(c.cwiseProduct(c));
   if (!(var > 1e-14))
     bad_request("constant_function", path,
                 "the function is constant on the support: it has nothing to hide or reveal");
-  return c / std::sqrt(var);
+  c /= std::sqrt(var);
+  return c;
 }
 
 double objective_value(const Vector& sigma, long n_prime, Objective objective,

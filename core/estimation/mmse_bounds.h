@@ -37,6 +37,8 @@ MmseBound theorem4_bound(const Vector& rho, const Vector& nu);
 MmseBound theorem5_bound(const Vector& rho, const Vector& nu, long t);
 
 /// Example 4, eq. (38): Pr(B != B-hat) >= (1 - B_m(rho_0, nu_0)) / 2 with nu_i = 1 - 2 alpha_i.
+/// Reading: (38) prints B_m(rho, nu); the proof it cites (Theorem 4) gives B_m(rho_0, nu_0)
+/// with rho_0 = sqrt(1 - sum rho_i^2), which is what is computed (equal when rho_0 = 0).
 double example4_error_bound(const Vector& rho, const Vector& alpha);
 
 }  // namespace privlab::estimation

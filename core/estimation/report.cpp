@@ -42,12 +42,12 @@ nlohmann::json design_json(const Formulation1Input& in, const Formulation1Result
                            {"mmse_projected_formula", p.mmse_projected_formula}};
     if (with_matrices) item["projected"] = jw::vector(p.projected);
     privates.push_back(item);
-    if (p.projection_norm > 1e-12) {
-      const audit::Claim claim{"mmse-leakage", 1.0 - in.theta[i], 1.0 - p.mmse};
-      auto a = audit::to_json(audit::audit_mechanism(r.mechanism, claim));
-      a["function"] = private_names.at(i);
-      audits.push_back(a);
-    }
+    // Every private function, also those independent of X (measured leakage 0): the mechanism
+    // itself is always checked.
+    const audit::Claim claim{"mmse-leakage", 1.0 - in.theta[i], 1.0 - p.mmse};
+    auto a = audit::to_json(audit::audit_mechanism(r.mechanism, claim));
+    a["function"] = private_names.at(i);
+    audits.push_back(a);
   }
   nlohmann::json usefuls = nlohmann::json::array();
   for (std::size_t j = 0; j < r.usefuls.size(); ++j)

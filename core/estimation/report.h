@@ -22,8 +22,8 @@ nlohmann::json breakpoints_json(const Breakpoints& curve);
 /// "lower_bound" (contract), plus "simple_bound", "maximal_correlation", "delta".
 nlohmann::json summary_json(const PicDecomposition& pics);
 
-/// A Formulation 1 result with its audits: one claim per private function s_i with a non-zero
-/// projection, guarantee "mmse-leakage", designed 1 - theta_i, measured 1 - mmse(s_i(S)|Y) read
+/// A Formulation 1 result with its audits: one claim per private function s_i, guarantee
+/// "mmse-leakage", designed 1 - theta_i, measured 1 - mmse(s_i(S)|Y) read
 /// from the mechanism. Throws solver_failure("audit_failed") when one fails.
 nlohmann::json design_json(const Formulation1Input& input, const Formulation1Result& result,
                            const std::vector<std::string>& private_names,

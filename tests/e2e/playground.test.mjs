@@ -124,3 +124,23 @@ test('e2e: the example gallery and a scenario file load into the editor', async 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: readable on a narrow screen (no sideways scrolling) and keyboard reachable', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, { width: 390, height: 844 });
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.waitForSelector('#utility-curve svg');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-narrow.png'), fullPage: true });
+  // Tab from the top reaches the first probability cell, and typing there re-solves.
+  await page.focus('#copy-link');
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.dataset?.table === 'joint');
+  }
+  assert.ok(reached, 'a table cell is reachable with Tab');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -166,3 +166,47 @@ TEST_CASE("estimation/solve_formulation1: zero-probability symbols of X") {
   CHECK(r.sigma.size() == 2);
   check_result(in, r);
 }
+
+TEST_CASE("estimation/solve_formulation1: Adult-sized problem beats every random feasible point") {
+  // 10 x 32 with empty cells; random directions scaled to the boundary of (21)-(25) are feasible
+  // points: none may exceed the certified value (nor, a fortiori, the LP bound).
+  std::mt19937_64 rng(77);
+  Matrix j = random_joint(10, 32, rng);
+  j.col(1).setZero();
+  j.col(17).setZero();
+  j /= j.sum();
+  Formulation1Input in;
+  in.joint_sx = j;
+  for (long i = 0; i < 5; ++i) in.private_functions.push_back(Vector::Unit(10, i));
+  for (long k = 0; k < 16; ++k) {
+    Vector u = Vector::Zero(32);
+    u(2 * k) = u(2 * k + 1) = 1;
+    in.useful_functions.push_back(u);
+  }
+  Vector income(32);
+  for (long x = 0; x < 32; ++x) income(x) = x % 2;
+  in.useful_functions.push_back(income);
+  in.theta.assign(5, 0.6);
+  for (Objective obj : {Objective::kMin, Objective::kSum}) {
+    in.objective = obj;
+    const auto r = solve_formulation1(in);
+    CHECK(r.converged);
+    CHECK(r.lp_failure.empty());
+    CHECK(r.n_prime == 16);  // the 16th education indicator is dependent
+    check_result(in, r);
+    const Vector px = j.colwise().sum().transpose();
+    double best_random = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+      Vector s(r.sigma.size());
+      for (long k = 0; k < s.size(); ++k) s(k) = uniform01(rng);
+      double lo = 0, hi = 1;  // largest feasible scale along s, by bisection
+      for (int it = 0; it < 40; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        (formulation1_feasible(r.basis, px, r.alpha, in.theta, mid * s, 0) ? lo : hi) = mid;
+      }
+      best_random = std::max(best_random, objective_value(lo * s, r.n_prime, obj, r.weights));
+    }
+    CHECK(best_random <= r.objective + 1e-9);
+    CHECK(best_random > 0);
+  }
+}

@@ -82,6 +82,12 @@ TEST_CASE("estimation/theorem3_mapping: chi^2(X;Y) = P_Xmin, chi^2(S;Y) = P_Xmin
     CHECK(t3->px_min == doctest::Approx(j.colwise().sum().minCoeff()));
     CHECK(t3->chi2_x == doctest::Approx(t3->px_min).epsilon(1e-10));
     CHECK(t3->chi2_s == doctest::Approx(t3->px_min * t3->lambda_min).epsilon(1e-9));
+    // Corollary 2: rho_m(X;Y) = sqrt(P_Xmin), rho_m(S;Y) = sqrt(P_Xmin lambda_min).
+    const Vector px = j.colwise().sum().transpose();
+    CHECK(maximal_correlation(pic_decomposition(px.asDiagonal() * t3->mechanism.transpose())) ==
+          doctest::Approx(std::sqrt(t3->px_min)).epsilon(1e-9));
+    CHECK(maximal_correlation(pic_decomposition(j * t3->mechanism.transpose())) ==
+          doctest::Approx(std::sqrt(t3->px_min * t3->lambda_min)).epsilon(1e-8));
     // The point (eps-hat, P_Xmin) lies on the upper bound: the bound is tight there.
     CHECK(evaluate(upper_bound(d), t3->chi2_s) == doctest::Approx(t3->chi2_x).epsilon(1e-8));
   }
