@@ -153,3 +153,45 @@ test('e2e estimation: the tab, a bigger table and a scenario from the gallery', 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e estimation: the true distribution and the basis order, compared with the CLI', async () => {
+  const problems = [];
+  const { page, context } = await open(problems);
+  await page.check('#truth-toggle');
+  await page.waitForSelector('input[data-table="truth"][data-row="0"][data-col="0"]');
+  // P*: move 0.02 of mass from (s1, x1) to (s1, x2).
+  await page.fill('input[data-table="truth"][data-row="0"][data-col="0"]', '0.2044');
+  await page.fill('input[data-table="truth"][data-row="0"][data-col="1"]', '0.0596');
+  await page.fill('#order', '2, 1');
+  await page.waitForSelector('#true-design-chi2-sy', { timeout: 20000 });
+  await waitForResult(page);
+  const truth = est.defaults().joint.map((r) => r.slice());
+  truth[0][0] = '0.2044';
+  truth[0][1] = '0.0596';
+  const state = { ...est.defaults(), truth, order: '2, 1' };
+  const { request } = est.toRequest(state);
+  assert.deepEqual(request.order, [1, 0]);
+  const expected = cli(request);
+  assert.equal(await page.textContent('#design-chi2-xy'), expected.design.chi2_xy.toFixed(4));
+  assert.equal(await page.textContent('#true-chi2'), expected.true.chi2.toFixed(4));
+  assert.equal(await page.textContent('#true-design-chi2-sy'), expected.true.design.chi2_sy.toFixed(4));
+  assert.match(await page.textContent('#true-lemma5'), new RegExp(`^${expected.true.lemma5.l1.toFixed(4)}`));
+  // A wrong order is flagged at the field.
+  await page.fill('#order', '2, 2');
+  await page.waitForSelector('#err--order-1');
+  assert.equal(await page.getAttribute('#order', 'aria-invalid'), 'true');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e estimation: readable on a narrow screen (no sideways scrolling)', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, { width: 390, height: 844 });
+  await page.goto(`${env.base}#v=1&view=estimation`);
+  await waitForResult(page);
+  await page.waitForSelector('#mmse-heatmap svg');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'estimation-narrow.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

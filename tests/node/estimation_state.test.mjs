@@ -25,7 +25,7 @@ test('estimation state: names with separators, per-function theta, weights, no s
     { ...base, privNames: ['a,b;c'], usefulNames: ['é&=#', '<b>x</b>'], sNames: ['s 1', 's,2', 's3', 's4'] },
     { ...base, priv: [['1', '0', '0', '0'], ['0', '1', '0', '0']], privNames: ['s1', 's2'], theta: '0.5, 0.25' },
     { ...base, obj: 'min', weights: '', sweep: '' },
-    { ...base, weights: '1, 2', sweep: '0' },
+    { ...base, weights: '1, 2', sweep: '0', order: '2, 1' },
     { ...base, truth: base.joint.map((r) => r.slice()) },
     { ...base, design: false, eps: '0.05' },
   ];
@@ -97,6 +97,17 @@ test('estimation state: a link with only the view shows the default example, nam
   assert.deepEqual(parseHash('#v=1&view=estimation&th=0.7').state.privNames, ['S1']);
 });
 
+test('estimation state: a scenario\'s order (from 0) shows from 1 and goes back unchanged', () => {
+  const scenario = { family: 'estimation', joint: [[1, 2, 3], [4, 5, 6]], private_functions: [[1, 0]],
+    useful_functions: [[1, 0, 0], [0, 1, 0]], theta: [0.3], order: [1, 0], weights: [2, 1], objective: 'sum' };
+  const state = scenarioToState(scenario);
+  assert.equal(state.order, '2, 1');
+  const { request } = stateToRequest(state);
+  assert.deepEqual(request.order, [1, 0]);
+  assert.deepEqual(request.weights, [2, 1]);
+  assert.deepEqual(request.theta, 0.3);
+});
+
 test('estimation state: a new table without functions in the link gets indicator functions', () => {
   const { state, error } = parseHash('#v=1&view=estimation&p=1,2,3;4,5,6');
   assert.equal(error, null);
@@ -119,6 +130,10 @@ test('estimation state: bad inputs are reported by JSON pointer, not sent', () =
   assert.deepEqual(fields({ ...base, weights: '1' }), ['/weights']);
   assert.deepEqual(fields({ ...base, weights: '1, -1' }), ['/weights/1']);
   assert.deepEqual(fields({ ...base, obj: 'min', weights: '1' }), []);  // weights only with "sum"
+  assert.deepEqual(fields({ ...base, order: '2' }), ['/order']);
+  assert.deepEqual(fields({ ...base, order: '2, 2' }), ['/order/1']);
+  assert.deepEqual(fields({ ...base, order: '0, 1' }), ['/order/0']);
+  assert.deepEqual(est.toRequest({ ...base, order: '2, 1' }).request.order, [1, 0]);  // the core numbers from 0
   assert.deepEqual(fields({ ...base, sweep: '1' }), ['/theta_sweep']);
   assert.deepEqual(fields({ ...base, sweep: '2.5' }), ['/theta_sweep']);
   assert.deepEqual(fields({ ...base, sweep: String(est.MAX_SWEEP + 1) }), ['/theta_sweep']);

@@ -38,12 +38,6 @@ function errorLine(fieldErrors, field) {
   return message ? h('span', { class: 'field-error', id: `err-${field.replace(/\//g, '-')}` }, message) : null;
 }
 
-function fit(svg) {
-  // Charts keep their drawn size but shrink with the column (viewBox keeps the proportions).
-  if (svg) { svg.style.maxWidth = '100%'; svg.style.height = 'auto'; }
-  return svg;
-}
-
 /**
  * Draws `matrix` with heatmap.js, printing values rounded to 4 decimals (solver noise such as
  * 1e-16 would not fit a cell) while each cell's tooltip and data-value keep the exact number.
@@ -59,7 +53,7 @@ function drawMatrix(heatmap, { matrix, rowLabels, colLabels, rowAxis, colAxis },
     if (title) title.textContent = tooltip(rowLabels[r], colLabels[c], matrix[r][c]);
     g.setAttribute('data-value', matrix[r][c]);
   });
-  return fit(svg);
+  return svg;
 }
 
 export class EstimationView {
@@ -186,6 +180,8 @@ export class EstimationView {
           h('select', { id: 'objective', onchange: (e) => this.onChange({ obj: e.target.value }) },
             Object.entries(OBJECTIVE_LABELS).map(([value, label]) => h('option', { value, selected: state.obj === value ? true : null }, label)))),
         state.obj === 'sum' ? text('weights', 'Weights aᵢ of the sum (blank: all 1)', 'weights', '/weights') : null,
+        text('order', 'Order of the useful functions in the QR basis (e.g. 2, 1; blank: as listed)', 'order', '/order',
+          'The design depends on this order (Section 7.2).'),
         text('theta-sweep', `θ sweep: designs at this many θ from 0 to 1 (2–${MAX_SWEEP}; 0 or blank: none)`, 'sweep', '/theta_sweep'));
     }
     parts.push(h('div', { class: 'field' },
@@ -221,8 +217,7 @@ export class EstimationView {
         h('h3', {}, 'Principal inertia components'), this.picHost, h('div', { class: 'export-bar' }, chartExportButtons(this.picHost, 'pics')),
         h('h3', {}, 'Privacy-utility trade-off'), this.tradeoffHost, this.tradeoffExports(r), this.atEpsilon(state, r));
       this.pics.update({ bars: r.pics.map((v, i) => ({ label: String(i + 1), value: v })), max: Math.max(1e-12, ...r.pics) });
-      fit(this.tradeoff.update({ series: this.tradeoffSeries(r), rule: Number.isFinite(epsilonValue(state)) ? { x: epsilonValue(state), label: `ε = ${fmt(epsilonValue(state), 3)}` } : null }));
-      fit(this.picHost.querySelector('svg'));
+      this.tradeoff.update({ series: this.tradeoffSeries(r), rule: Number.isFinite(epsilonValue(state)) ? { x: epsilonValue(state), label: `ε = ${fmt(epsilonValue(state), 3)}` } : null });
       if (r.design) parts.push(...this.design(state, r));
       if (r.sweep && r.sweep.length) parts.push(...this.sweep(state, r));
       if (r.true) parts.push(this.truth(r));

@@ -8,6 +8,8 @@
 //   uf   useful functions u_j(X), one row per function        un   their names
 //   th   theta: one number for every private function, or one per private function ("0.5,0.3")
 //   obj  objective: min | sum                                  w    weights of "sum" (blank: all 1)
+//   ord  the order in which the useful functions enter the QR basis, numbered from 1 ("2,1";
+//        blank: as listed)
 //   sw   theta sweep steps (blank or 0: none)                 eps  privacy level chi2(S;Y) <= eps
 //                                                                  read on the trade-off chart
 import {
@@ -39,7 +41,7 @@ export function defaults() {
     design: true,
     privNames: ['S1'], priv: [['-1', '-1', '1', '1']],
     usefulNames: ['X1 X2', 'X2'], useful: [['1', '-1', '-1', '1'], ['-1', '1', '-1', '1']],
-    theta: '0.5', obj: 'sum', weights: '', sweep: '11', eps: '0.2',
+    theta: '0.5', obj: 'sum', weights: '', order: '', sweep: '11', eps: '0.2',
   };
 }
 
@@ -100,6 +102,7 @@ export function parse(params) {
   }
   if (params.th !== undefined) state.theta = cleanList(params.th, 'thresholds');
   if (params.w !== undefined) state.weights = cleanList(params.w, 'weights');
+  if (params.ord !== undefined) state.order = cleanList(params.ord, 'positions');
   if (params.sw !== undefined) state.sweep = params.sw === '' ? '' : cleanCell(safeDecode(params.sw));
   if (params.eps !== undefined) state.eps = cleanCell(safeDecode(params.eps));
   return state;
@@ -113,6 +116,7 @@ export function serialize(state) {
     `un=${serializeNames(state.usefulNames)}`, `uf=${serializeMatrix(state.useful)}`,
     `th=${encodeURIComponent(state.theta)}`, `obj=${state.obj}`);
   if (state.weights !== '') parts.push(`w=${encodeURIComponent(state.weights)}`);
+  if (state.order !== '') parts.push(`ord=${encodeURIComponent(state.order)}`);
   parts.push(`sw=${encodeURIComponent(state.sweep)}`, `eps=${encodeURIComponent(state.eps)}`);
   return parts;
 }
@@ -160,6 +164,21 @@ export function toRequest(state) {
         if (v < 0) errors.push({ field: `/weights/${i}`, message: 'weights must be ≥ 0' });
         return v;
       });
+    }
+    const order = splitList(state.order);
+    if (order.length > 0) {
+      const n = state.useful.length;
+      if (order.length !== n) errors.push({ field: '/order', message: `list every useful function once (1 to ${n})` });
+      else {
+        const seen = new Set();
+        request.order = order.map((o, k) => {
+          const v = numberField(o, `/order/${k}`, 'a position', errors);
+          if (Number.isFinite(v) && (!Number.isInteger(v) || v < 1 || v > n || seen.has(v)))
+            errors.push({ field: `/order/${k}`, message: `the order lists each useful function 1 to ${n} once` });
+          seen.add(v);
+          return v - 1;  // the core numbers from 0
+        });
+      }
     }
     const sweep = String(state.sweep).trim();
     if (sweep !== '' && sweep !== '0') {
@@ -242,6 +261,7 @@ export function fromScenario(scenario) {
   state.theta = typeof theta === 'number' ? String(theta) : Array.isArray(theta) ? theta.map(String).join(', ') : '0.5';
   state.obj = OBJECTIVES.includes(source.objective) ? source.objective : 'min';
   state.weights = Array.isArray(source.weights) ? source.weights.map(String).join(', ') : '';
+  state.order = Array.isArray(source.order) && source.order.every(Number.isInteger) ? source.order.map((o) => String(o + 1)).join(', ') : '';
   state.sweep = Number.isInteger(source.theta_sweep) ? String(source.theta_sweep) : '';
   return state;
 }
