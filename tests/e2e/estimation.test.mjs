@@ -5,9 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { openBrowser, newPage, waitForResult, cli, SCREENSHOTS } from './harness.mjs';
 import * as est from '../../web/src/views/estimation_state.js';
 import { evaluateCurve } from '../../web/src/views/estimation.js';
+import { csvToMatrix } from '../../web/src/export_formats.js';
 
 let env;
 before(async () => { env = await openBrowser(); });
@@ -195,3 +197,36 @@ test('e2e estimation: readable on a narrow screen (no sideways scrolling)', asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+async function grab(page, name) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`button[data-export="${name}"]`)]);
+  assert.equal(dl.suggestedFilename(), name);
+  return readFileSync(await dl.path()).toString();
+}
+
+test('e2e estimation: exports parse back (scenario, mapping, MMSE table, charts)', async () => {
+  const problems = [];
+  const { page, context } = await open(problems);
+  const scenario = JSON.parse(await grab(page, 'scenario.json'));
+  assert.deepEqual(scenarioToRequest(scenario), est.toRequest(est.defaults()).request);
+  const expected = cli(scenario);
+  assert.equal(await page.textContent('#design-chi2-xy'), expected.design.chi2_xy.toFixed(4));
+  const mapping = csvToMatrix(await grab(page, 'formulation1-mapping.csv'));
+  assertClose(mapping.matrix, expected.design.mechanism, 'mapping CSV');
+  const mmse = csvToMatrix(await grab(page, 'mmse-vs-theta.csv'));
+  assert.deepEqual(mmse.rowLabels, ['S1 (private)', 'X1 X2 (useful)', 'X2 (useful)']);
+  assertClose(mmse.matrix, [expected.sweep.map((d) => d.private[0].mmse), ...[0, 1].map((j) => expected.sweep.map((d) => d.useful[j].mmse))], 'MMSE CSV');
+  const tradeoff = (await grab(page, 'tradeoff.csv')).trim().split('\n');
+  assert.equal(tradeoff[0], 'series,theta,chi2_SY,chi2_XY');
+  assert.equal(tradeoff.filter((l) => l.startsWith('Formulation 1,')).length, expected.sweep.length);
+  for (const name of ['pics.svg', 'tradeoff.svg', 'mmse-vs-theta.svg', 'formulation1-mapping.svg'])
+    assert.match(await grab(page, name), /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** A downloaded scenario as the request the page would send (the scenario's own fields). */
+function scenarioToRequest(scenario) {
+  const { title, labels, ...request } = scenario;
+  return request;
+}

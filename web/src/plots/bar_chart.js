@@ -22,7 +22,7 @@ export class BarChart {
       return svg;
     }
     const top = max !== null && Number.isFinite(max) ? max : Math.max(...good.map((b) => b.value), 1e-12);
-    const y = scaleLinear().domain([0, top]).nice().range([height - margin.bottom, margin.top]);
+    const y = scaleLinear().domain([0, top * 1.08]).nice().range([height - margin.bottom, margin.top]);  // room for the labels
     const plotWidth = width - margin.left - margin.right;
     const slot = plotWidth / bars.length;
     const barWidth = Math.max(2, Math.min(56, slot * 0.7));
