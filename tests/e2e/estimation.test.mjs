@@ -54,6 +54,8 @@ test('e2e estimation: the default parity-bits example shows the CLI numbers', as
   // The design at theta = 0.5 and the MMSE heat map (rows S1, X1 X2, X2; columns theta).
   assert.equal(await page.textContent('#design-chi2-sy'), expected.design.chi2_sy.toFixed(4));
   assert.equal(await page.textContent('#mmse-private-0'), expected.design.private[0].mmse.toFixed(4));
+  assert.equal(await page.textContent('#mmse-given-x-0'), expected.mmse_of.s_given_x[0].normalized_mmse.toFixed(4));
+  assert.ok(expected.design.private[0].mmse >= expected.mmse_of.s_given_x[0].normalized_mmse - 1e-9);  // data processing
   assert.match(await page.textContent('#design-audit'), /verified/);
   const cells = await page.$$eval('#mmse-heatmap g.cell', (gs) => gs.map((g) => Number(g.dataset.value)));
   const want = [...[0].map((i) => expected.sweep.map((d) => d.private[i].mmse)), ...[0, 1].map((j) => expected.sweep.map((d) => d.useful[j].mmse))].flat();

@@ -288,13 +288,15 @@ export class EstimationView {
   design(state, r) {
     const d = r.design;
     const theta = splitList(state.theta);
+    const givenX = (r.mmse_of && r.mmse_of.s_given_x) || [];
     const rows = [
       ...d.private.map((p, i) => h('tr', { 'data-function': p.name },
         h('th', { scope: 'row' }, `${p.name} (private)`), h('td', {}, fmt(p.theta)),
+        h('td', { id: `mmse-given-x-${i}` }, givenX[i] ? fmt(givenX[i].normalized_mmse) : '—'),
         h('td', { id: `mmse-private-${i}` }, fmt(p.mmse)), h('td', {}, fmt(p.mmse_projected)),
         h('td', {}, p.mmse >= p.theta - 1e-6 ? '✓' : '✗'))),
       ...d.useful.map((u, j) => h('tr', { 'data-function': u.name },
-        h('th', { scope: 'row' }, `${u.name} (useful)`), h('td', {}, '—'),
+        h('th', { scope: 'row' }, `${u.name} (useful)`), h('td', {}, '—'), h('td', {}, '0'),
         h('td', { id: `mmse-useful-${j}` }, fmt(u.mmse)), h('td', {}, '—'), h('td', {}, u.in_basis ? '' : 'outside basis'))),
     ];
     const audits = d.audit || [];
@@ -310,7 +312,9 @@ export class EstimationView {
       h('div', { class: 'metrics' },
         h('table', { id: 'design-table' },
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'function'), h('th', { scope: 'col' }, 'θ'),
-            h('th', { scope: 'col' }, 'mmse(·|Y)'), h('th', { scope: 'col' }, 'projected'), h('th', { scope: 'col' }, 'mmse ≥ θ'))),
+            h('th', { scope: 'col', title: 'before any mapping: what X alone reveals (Theorem 1)' }, 'mmse(·|X)'),
+            h('th', { scope: 'col' }, 'mmse(·|Y)'), h('th', { scope: 'col', title: 'of the projection E[sᵢ(S)|X] (Lemma 3)' }, 'projected'),
+            h('th', { scope: 'col' }, 'mmse ≥ θ'))),
           h('tbody', {}, rows)),
         h('dl', { class: 'facts' },
           h('dt', {}, 'Leakage χ²(S; Y)'), h('dd', { id: 'design-chi2-sy' }, fmt(d.chi2_sy)),

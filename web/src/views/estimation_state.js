@@ -180,6 +180,9 @@ export function toRequest(state) {
         });
       }
     }
+    // Theorem 1's decomposition of each private function given X: how much X alone reveals
+    // (mmse(s_i(S)|Y) >= mmse(s_i(S)|X) for every mapping).
+    request.mmse_of = { s: request.private_functions };
     const sweep = String(state.sweep).trim();
     if (sweep !== '' && sweep !== '0') {
       const steps = numberField(sweep, '/theta_sweep', 'the number of θ steps', errors);
