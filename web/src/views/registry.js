@@ -4,7 +4,8 @@
 import { SCHEMAS } from '../state.js';
 import { RldpView } from './rldp.js';
 import { FunnelView } from './funnel.js';
+import { EstimationView } from './estimation.js';
 
-const CLASSES = { rldp: RldpView, funnel: FunnelView };
+const CLASSES = { rldp: RldpView, funnel: FunnelView, estimation: EstimationView };
 
 export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));

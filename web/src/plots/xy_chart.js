@@ -1,0 +1,103 @@
+// Chart of curves and point sets on shared axes, in SVG (e.g. bounds of a trade-off with the
+// designs that achieve it). update({ series, rule }):
+//   series: [{ name, kind: 'line' | 'points', points: [[x, y], ...], labels?: [text per point] }]
+//     lines get Okabe-Ito colours plus distinct dash patterns, point sets distinct shapes, so
+//     the series differ without colour too; every point is a <g class="point"> with data-x/y.
+//   rule: { x, label } draws a vertical reference line (optional).
+// Legend below the plot; the axes start at 0 when the data are non-negative.
+import { scaleLinear } from 'd3-scale';
+import { s, fmt } from '../dom.js';
+import { OKABE_ITO } from './line_chart.js';
+
+const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
+const SHAPES = ['circle', 'square', 'diamond', 'triangle'];
+
+function shape(kind, x, y, r, colour) {
+  const attrs = { fill: colour, stroke: '#fff', 'stroke-width': 1 };
+  if (kind === 'circle') return s('circle', { cx: x, cy: y, r, ...attrs });
+  if (kind === 'square') return s('rect', { x: x - r, y: y - r, width: 2 * r, height: 2 * r, ...attrs });
+  if (kind === 'diamond') return s('polygon', { points: `${x},${y - r * 1.3} ${x + r * 1.3},${y} ${x},${y + r * 1.3} ${x - r * 1.3},${y}`, ...attrs });
+  return s('polygon', { points: `${x},${y - r * 1.4} ${x + r * 1.3},${y + r} ${x - r * 1.3},${y + r}`, ...attrs });
+}
+
+export class XyChart {
+  constructor(container, { title = '', xLabel = 'x', yLabel = 'y', width = 560, height = 340 } = {}) {
+    Object.assign(this, { container, title, xLabel, yLabel, width, height });
+  }
+
+  update({ series, rule = null }) {
+    const legendRows = Math.ceil(series.length / 2);
+    const margin = { top: 28, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
+    const { width } = this;
+    const height = this.height + 18 * legendRows;
+    const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart xy-chart', 'aria-label': this.title });
+    svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, this.title));
+    if (pts.length === 0) {
+      svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
+      this.container.replaceChildren(svg);
+      return svg;
+    }
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    const x = scaleLinear().domain([Math.min(0, ...xs), Math.max(...xs) || 1]).nice().range([margin.left, width - margin.right]);
+    const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys) || 1]).nice().range([height - margin.bottom, margin.top]);
+    const axis = s('g', { class: 'axis' });
+    const [y0] = y.range();
+    axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y0, y2: y0, stroke: '#888' }));
+    axis.appendChild(s('line', { x1: margin.left, x2: margin.left, y1: margin.top, y2: y0, stroke: '#888' }));
+    for (const t of x.ticks(6)) {
+      axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
+      axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
+    }
+    for (const t of y.ticks(5)) {
+      axis.appendChild(s('line', { x1: margin.left - 4, x2: margin.left, y1: y(t), y2: y(t), stroke: '#888' }));
+      axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), stroke: '#eee' }));
+      axis.appendChild(s('text', { x: margin.left - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
+    }
+    axis.appendChild(s('text', { x: (margin.left + width - margin.right) / 2, y: y0 + 34, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
+    axis.appendChild(s('text', { x: 14, y: (margin.top + y0) / 2, 'text-anchor': 'middle', class: 'axis-title',
+      transform: `rotate(-90 14 ${(margin.top + y0) / 2})` }, this.yLabel));
+    svg.appendChild(axis);
+    if (rule && Number.isFinite(rule.x) && rule.x >= x.domain()[0] && rule.x <= x.domain()[1]) {
+      svg.appendChild(s('line', { class: 'rule', x1: x(rule.x), x2: x(rule.x), y1: margin.top, y2: y0, stroke: '#5b5b66', 'stroke-dasharray': '3 3' },
+        s('title', {}, rule.label || '')));
+      svg.appendChild(s('text', { x: x(rule.x) + 4, y: margin.top + 10, class: 'tick' }, rule.label || ''));
+    }
+    let lines = 0;
+    let sets = 0;
+    const legend = [];
+    for (const sr of series) {
+      const good = sr.points.map((p, i) => [p, i]).filter(([[px, py]]) => Number.isFinite(px) && Number.isFinite(py));
+      if (sr.kind === 'points') {
+        const k = sets++;
+        const colour = OKABE_ITO[(3 + k) % OKABE_ITO.length];
+        const kind = SHAPES[k % SHAPES.length];
+        const g = s('g', { class: 'point-set', 'data-series': sr.name });
+        for (const [[px, py], i] of good) {
+          const p = s('g', { class: 'point', 'data-x': px, 'data-y': py }, shape(kind, x(px), y(py), 4.5, colour),
+            s('title', {}, `${sr.name}${sr.labels ? ` ${sr.labels[i]}` : ''}: (${fmt(px)}, ${fmt(py)})`));
+          g.appendChild(p);
+        }
+        svg.appendChild(g);
+        legend.push((lx, ly) => [shape(kind, lx + 12, ly, 4.5, colour)]);
+      } else {
+        const k = lines++;
+        const colour = OKABE_ITO[k % OKABE_ITO.length];
+        const dash = DASHES[k % DASHES.length];
+        svg.appendChild(s('polyline', { class: 'series', 'data-series': sr.name, fill: 'none', stroke: colour, 'stroke-width': 2,
+          'stroke-dasharray': dash, points: good.map(([[px, py]]) => `${x(px)},${y(py)}`).join(' ') }, s('title', {}, sr.name)));
+        legend.push((lx, ly) => [s('line', { x1: lx, x2: lx + 24, y1: ly, y2: ly, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash })]);
+      }
+    }
+    // Legend: two columns under the x axis title.
+    series.forEach((sr, i) => {
+      const lx = margin.left + (i % 2) * ((width - margin.left - margin.right) / 2);
+      const ly = y0 + 52 + 18 * Math.floor(i / 2);
+      for (const el of legend[i](lx, ly)) svg.appendChild(el);
+      svg.appendChild(s('text', { x: lx + 30, y: ly + 4, class: 'tick' }, sr.name));
+    });
+    this.container.replaceChildren(svg);
+    return svg;
+  }
+}
