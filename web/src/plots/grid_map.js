@@ -135,7 +135,7 @@ export class GridMap {
       cell.rect.setAttribute('stroke', '#fff');
       const dark = known && t <= 0.55;
       const showValue = known && this.cell >= 40;
-      cell.value.textContent = showValue ? fmt(v, v >= 0.995 ? 2 : 3).replace(/^0\./, '.') : '';
+      cell.value.textContent = !showValue ? '' : Math.abs(v) < 5e-4 ? '0' : fmt(v, v >= 0.995 ? 2 : 3).replace(/^0\./, '.');
       cell.value.setAttribute('fill', dark ? '#fff' : '#111');
       cell.g.setAttribute('data-value', known ? String(v) : '');
       const c = corner ? corner[i] : null;
