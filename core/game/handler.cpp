@@ -78,10 +78,15 @@ nlohmann::json estimate(const ParsedGame& game, const DesignOptions& opt, const 
   return out;
 }
 
-nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
-  const long m = p.rows(), n = p.cols();
+/// The LPs (28)-(29) have |O||S| + 1 variables and up to |S|^2 + |O| rows.
+void guard_attacks_without_prior(const GameInputs& in) {
+  const long m = in.num_observables(), n = in.num_secrets();
   if (m * n > 20000 || n * n + m > 20000)
-    bad_request("too_large", "/attacks_without_prior", "the LPs (28)-(29) are limited to |O||S| <= 20000 and |S|^2 + |O| <= 20000");
+    bad_request("too_large", "/attacks_without_prior",
+                "the LPs (28)-(29) are limited to |O||S| <= 20000 and |S|^2 + |O| <= 20000");
+}
+
+nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
   nlohmann::json out;
   const auto one = [&](const LpAttack& a) {
     return nlohmann::json{{"objective", a.objective},
@@ -106,6 +111,9 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   std::optional<Vector> adversary_prior;
   if (request.contains("adversary_prior"))
     adversary_prior = read_distribution(request["adversary_prior"], "/adversary_prior", in.num_secrets());
+  const bool check_lp = flag(request, "check_attack_lp");
+  const bool no_prior = flag(request, "attacks_without_prior");
+  if (no_prior) guard_attacks_without_prior(in);
   guard_lp_size(game, opt, lim);
 
   context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
@@ -131,6 +139,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lp"]["dp_rows"] = d.dp_rows;
   out["lp"]["distortion_rows"] = d.distortion_rows;
   out["lp"]["objective"] = d.lp_objective;
+  out["lp"]["rounds"] = d.rounds;
   out["repair_mix"] = d.repair_mix;
   if (opt.kind != MechanismKind::kDp) {
     out["min_distortion"] = opt.min_distortion;
@@ -167,11 +176,11 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
                               {"entropy", mm.adversary_entropy},
                               {"design_entropy", mm.design_entropy}};
   }
-  if (flag(request, "check_attack_lp")) {
+  if (check_lp) {
     const LpAttack lp = optimal_attack_lp(d.p, in.prior, in.distance);
     out["attack_lp"] = {{"error", lp.objective}, {"lp", size_json(lp.size)}};
   }
-  if (flag(request, "attacks_without_prior")) out["attacks_without_prior"] = attacks_without_prior(d.p, in);
+  if (no_prior) out["attacks_without_prior"] = attacks_without_prior(d.p, in);
   context.report(1.0, "done");
   return out;
 }

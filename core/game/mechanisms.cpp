@@ -24,6 +24,8 @@ constexpr double kMaxLogFactor = 30;
 constexpr double kThresholdSlack = 1e-12;
 /// Largest uniform mix applied to repair solver round-off (anything larger is a real failure).
 constexpr double kMaxRepair = 1e-6;
+/// Cutting-plane rounds before falling back to the full LP.
+constexpr long kMaxRounds = 40;
 
 bool has_distortion(MechanismKind k) { return k != MechanismKind::kDp; }
 bool has_dp(MechanismKind k) { return k != MechanismKind::kDistortion; }
@@ -77,7 +79,14 @@ struct Built {
   long dp_rows = 0, distortion_rows = 0;
 };
 
-Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs) {
+/// One DP row p(o|s) <= f p(o|t) (cutting-plane mode keeps an explicit list).
+struct DpRow {
+  long o, s, t;
+};
+
+/// Builds the LP; with `lazy`, only the listed DP rows are added instead of every kept pair's.
+Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
+            const std::vector<DpRow>* lazy = nullptr) {
   const long m = in.num_observables(), n = in.num_secrets();
   Built b;
   lp::LinearProgram& prog = b.prog;
@@ -127,7 +136,13 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
     budget.lower = opt.min_distortion;
     b.budget_row = prog.add_row(std::move(budget));
   }
-  if (has_dp(opt.kind)) {
+  if (has_dp(opt.kind) && lazy) {
+    for (const DpRow& r : *lazy) {
+      const double factor = std::exp(log_factor(in, opt, r.s, r.t));
+      prog.add_row({{{pvar(r.o, r.s, m), 1.0}, {pvar(r.o, r.t, m), -factor}}, -lp::kInf, 0.0});
+      ++b.dp_rows;
+    }
+  } else if (has_dp(opt.kind)) {
     for (long s = 0; s < n; ++s)
       for (long t = 0; t < n; ++t) {
         if (!pairs.keep(s, t)) continue;
@@ -237,14 +252,58 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     o.min_distortion = std::min(opt.min_distortion, threshold);
   }
   const PairFilter pairs(in, o);
-  const Built b = build(in, o, pairs);
-  const bool use_dual = o.form == DesignOptions::Form::kDual ||
-                        (o.form == DesignOptions::Form::kAuto && static_cast<long>(b.prog.rows.size()) > 2 * b.prog.objective.size());
-  const lp::Solution sol = use_dual ? solve_via_dual(b.prog) : lp::solve_lp(b.prog);
-  if (sol.status != lp::Status::kOptimal)
-    solver_failure("lp_failed", std::string("the ") + mechanism_name(opt.kind) +
-                                    " mechanism LP returned " + lp::status_name(sol.status));
+  const auto solve = [&](const Built& built) {
+    const bool use_dual = o.form == DesignOptions::Form::kDual ||
+                          (o.form == DesignOptions::Form::kAuto &&
+                           static_cast<long>(built.prog.rows.size()) > 2 * built.prog.objective.size());
+    lp::Solution sol = use_dual ? solve_via_dual(built.prog) : lp::solve_lp(built.prog);
+    if (sol.status != lp::Status::kOptimal)
+      solver_failure("lp_failed", std::string("the ") + mechanism_name(opt.kind) +
+                                      " mechanism LP returned " + lp::status_name(sol.status));
+    return sol;
+  };
+  Built b;
+  lp::Solution sol;
+  long rounds = 0;
+  if (has_dp(o.kind) && o.lazy_dp_rows) {
+    // Cutting planes: start from the DP rows of near pairs, add every violated row, re-solve.
+    // Each LP is a relaxation of the full one, so the first solution that violates no row of the
+    // full LP is optimal for it.
+    double nearest = lp::kInf;
+    for (long s = 0; s < n; ++s)
+      for (long t = 0; t < n; ++t)
+        if (pairs.keep(s, t) && in.dp_distance(s, t) > 0) nearest = std::min(nearest, in.dp_distance(s, t));
+    std::vector<DpRow> rows;
+    for (long s = 0; s < n; ++s)
+      for (long t = 0; t < n; ++t)
+        if (pairs.keep(s, t) && !(in.dp_distance(s, t) > 1.5 * nearest))
+          for (long k = 0; k < m; ++k) rows.push_back({k, s, t});
+    while (true) {
+      ++rounds;
+      b = build(in, o, pairs, &rows);
+      sol = solve(b);
+      std::vector<DpRow> violated;
+      for (long s = 0; s < n; ++s)
+        for (long t = 0; t < n; ++t) {
+          if (!pairs.keep(s, t)) continue;
+          const double factor = std::exp(log_factor(in, o, s, t));
+          for (long k = 0; k < m; ++k)
+            if (sol.x(pvar(k, s, m)) - factor * sol.x(pvar(k, t, m)) > 1e-13) violated.push_back({k, s, t});
+        }
+      if (violated.empty()) break;
+      if (rounds >= kMaxRounds) {  // give up on cutting planes: the full LP
+        b = build(in, o, pairs);
+        sol = solve(b);
+        break;
+      }
+      rows.insert(rows.end(), violated.begin(), violated.end());
+    }
+  } else {
+    b = build(in, o, pairs);
+    sol = solve(b);
+  }
   Designed d;
+  d.rounds = rounds;
   d.p.resize(m, n);
   for (long s = 0; s < n; ++s)
     for (long k = 0; k < m; ++k) d.p(k, s) = std::max(0.0, sol.x(pvar(k, s, m)));

@@ -37,6 +37,9 @@ struct DesignOptions {
   /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
   std::optional<double> approx_threshold;
   bool approx_distortion_rows = false;
+  /// Cutting planes for the DP rows: solve with the rows of near pairs, add the violated rows,
+  /// re-solve until none is violated (exact; falls back to the full LP after 40 rounds).
+  bool lazy_dp_rows = false;
   /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).
   bool worst_case = false;
   /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
@@ -60,6 +63,7 @@ struct Designed {
   double lp_objective = 0;     ///< the LP's optimum: cost (11), or the worst-case cost (12)
   LpSize size;
   long dp_rows = 0, distortion_rows = 0;
+  long rounds = 0;             ///< cutting-plane rounds (0 when all DP rows were built at once)
   /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).
   double shadow_price = 0;
   /// Weight t of the uniform mechanism mixed in to repair solver round-off in DP rows or in

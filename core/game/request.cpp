@@ -129,6 +129,8 @@ DesignOptions parse_design(const nlohmann::json& request) {
   }
   if (request.contains("objective"))
     o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
+  if (request.contains("dp_rows"))
+    o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
   if (request.contains("lp_form")) {
     const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
     o.form = form == "primal" ? DesignOptions::Form::kPrimal

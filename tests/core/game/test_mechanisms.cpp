@@ -313,3 +313,29 @@ TEST_CASE("game/design: the worst-case objective (12) trades expected cost for w
     }
   }
 }
+
+TEST_CASE("game/design: cutting-plane DP rows reach the full LP's optimum and constraints") {
+  GameInputs in;
+  const Grid grid{3, 4, 1.0};
+  in.distance = in.dp_distance = grid_distances(grid);
+  in.obs_distance = in.distance;
+  in.loss = hamming_loss(12);
+  std::mt19937_64 rng(33);
+  for (int trial = 0; trial < 4; ++trial) {
+    in.prior = generate_prior(grid, {3, 0.05, trial % 2 ? 1.0 : 0.0}, rng);
+    for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.3 + 0.4 * trial;
+      o.min_distortion = 0.4 * feasibility_threshold(in.prior, in.distance);
+      const Designed full = design(in, o);
+      o.lazy_dp_rows = true;
+      const Designed lazy = design(in, o);
+      CHECK(lazy.rounds >= 1);
+      CHECK(lazy.dp_rows <= full.dp_rows);
+      CHECK(lazy.cost == doctest::Approx(full.cost).epsilon(1e-8));
+      CHECK(metric_dp_epsilon(lazy.p, in.dp_distance) <= o.epsilon + 1e-7);
+      if (kind == MechanismKind::kJoint) CHECK(optimal_attack(lazy.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    }
+  }
+}
