@@ -7,9 +7,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { openBrowser, newPage, cli, SCREENSHOTS } from './harness.mjs';
 import { parseHash } from '../../web/src/state.js';
 import { solveRequests, MECHANISMS } from '../../web/src/views/game_state.js';
+import { csvToMatrix } from '../../web/src/export_formats.js';
 
 let env;
 before(async () => { env = await openBrowser(); });
@@ -107,6 +109,20 @@ test('e2e game: the default solves the three mechanisms like the CLI, with map, 
   const points = await page.$$eval('#cost-vs-dm polyline.series', (ps) => ps.map((p) => p.getAttribute('points').split(' ').length));
   assert.deepEqual(points, [6, 6, 6]);
   await page.screenshot({ path: join(SCREENSHOTS, 'game-default.png'), fullPage: true });
+  // Exports: the drawn mechanism as CSV, and the scenario file that `privlab solve` answers the same.
+  const grab = async (name) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`button[data-export="${name}"]`)]);
+    assert.equal(dl.suggestedFilename(), name);
+    return readFileSync(await dl.path(), 'utf8');
+  };
+  const scenario = JSON.parse(await grab('scenario.json'));
+  assert.match(scenario.title, /Joint/);
+  delete scenario.title;
+  assert.deepEqual(scenario, solveRequests(state).requests[2]);
+  assert.equal(cli(scenario).cost, responses[2].cost);
+  const csv = csvToMatrix(await grab('game-joint.csv'));
+  close(csv.matrix.flat(), responses[2].mechanism.flat(), 'CSV');
+  assert.equal(csv.colLabels[7], 'B4');
   // Another mechanism on the map, and another picked cell: no new solve needed, same numbers.
   await page.click('button[data-show="dp"]');
   await page.click('#cell-0');
