@@ -5,7 +5,8 @@ import { SCHEMAS } from '../state.js';
 import { RldpView } from './rldp.js';
 import { FunnelView } from './funnel.js';
 import { EstimationView } from './estimation.js';
+import { GameView } from './game.js';
 
-const CLASSES = { rldp: RldpView, funnel: FunnelView, estimation: EstimationView };
+const CLASSES = { rldp: RldpView, funnel: FunnelView, estimation: EstimationView, game: GameView };
 
 export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));

@@ -1,0 +1,264 @@
+// URL/state schema of the privacy-game view (family "game", privacy-games-stackelberg.txt).
+// Keys (a public contract of shared links; never rename):
+//   r, c   grid rows and columns (cells are the secrets s and the observables o, row-major)
+//   km     cell size in km (distances are Euclidean between cell centres)
+//   w      the prior as whole-number weights, one per cell, row-major, comma separated
+//          (normalised by the core); absent: the generated prior of `pg`
+//   pg     a generated prior "hot_cells,background,seed" (the core draws it, seeded)
+//   eps    ε of metric DP (per km), for the DP and joint mechanisms
+//   dm     d_m, the minimum expected error (km) of the optimal attack, for distortion and joint
+//   loss   utility loss c(o,s): h (Hamming, the paper's) | e (Euclidean distance)
+//   ap     Appendix C threshold in km (DP rows beyond it dropped); absent or empty: exact LPs
+//   mech   the mechanism drawn on the map: distortion | dp | joint
+//   sel    the selected cell (index, row-major): p(.|s = sel) on the map, Pr(s | o = sel) beside it
+// The page solves all three mechanisms; toRequest() is the core's size estimate of the three
+// LPs (estimate_only), and solveRequests() the solves that follow when the estimate fits.
+import { cleanCell, safeDecode, numberField, NUMBER_TEXT } from '../fields.js';
+
+export const id = 'game';
+export const title = 'Privacy game';
+export const FAMILY = 'game';
+export const MECHANISMS = ['distortion', 'dp', 'joint'];
+export const LOSSES = { h: 'hamming', e: 'euclidean' };
+/**
+ * The page's own grid limits: the core accepts sides up to 30, but its LP guard stops the DP and
+ * joint LPs at about 6x6 (7x7 with the Appendix C approximation) and the distortion LP at 8x8;
+ * 8x8 is the largest grid any of the three can be solved on in the browser.
+ */
+export const GAME_LIMITS = { maxSide: 8, maxCells: 64, maxWeight: 9999, maxEpsilon: 50 };
+
+export function defaults() {
+  // The paper prints no numeric example (its figures use private traces); this is the family's
+  // examples/game-grid-joint.json: a 4x4 grid of 1.5 km cells, a seeded prior with 3 hot cells,
+  // ε = 0.5 per km and d_m = 1.05 km.
+  return {
+    view: id, rows: '4', cols: '4', km: '1.5', weights: null, gen: { hot: '3', bg: '0.05', seed: '7' },
+    eps: '0.5', dm: '1.05', loss: 'h', ap: '', mech: 'joint', sel: '7',
+  };
+}
+
+function wholeNumber(text, what, min, max) {
+  const t = safeDecode(text).trim();
+  if (!/^\d{1,4}$/.test(t) || Number(t) < min || Number(t) > max) throw new Error(`${what} must be a whole number from ${min} to ${max}`);
+  return t;
+}
+
+/** Weights "1,20,0,..." -> ['1','20','0',...] (whole numbers); throws a readable Error. */
+export function parseWeights(text, cells) {
+  const parts = text.split(',');
+  if (parts.length !== cells) throw new Error(`the prior in the link has ${parts.length} weights for ${cells} cells`);
+  return parts.map((p) => {
+    const t = p.trim();
+    if (!/^\d{1,4}$/.test(t)) throw new Error('prior weights must be whole numbers from 0 to 9999');
+    return String(Number(t));
+  });
+}
+
+/** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
+export function parse(params) {
+  const state = defaults();
+  if (params.r !== undefined) state.rows = wholeNumber(params.r, 'rows', 1, GAME_LIMITS.maxSide);
+  if (params.c !== undefined) state.cols = wholeNumber(params.c, 'columns', 1, GAME_LIMITS.maxSide);
+  const cells = Number(state.rows) * Number(state.cols);
+  if (cells < 2) throw new Error('the grid needs at least 2 cells');
+  for (const [key, name] of [['km', 'km'], ['eps', 'eps'], ['dm', 'dm'], ['ap', 'ap']])
+    if (params[key] !== undefined) state[name] = cleanCell(safeDecode(params[key]));
+  if (params.loss !== undefined) {
+    if (!Object.hasOwn(LOSSES, params.loss)) throw new Error('unknown utility loss');
+    state.loss = params.loss;
+  }
+  if (params.mech !== undefined) {
+    if (!MECHANISMS.includes(params.mech)) throw new Error('unknown mechanism');
+    state.mech = params.mech;
+  }
+  if (params.pg !== undefined) {
+    const parts = safeDecode(params.pg).split(',');
+    if (parts.length !== 3) throw new Error('the generated prior needs hot cells, background and seed');
+    state.gen = { hot: wholeNumber(parts[0], 'hot cells', 1, GAME_LIMITS.maxCells), bg: cleanCell(parts[1]), seed: wholeNumber(parts[2], 'the seed', 0, 9999) };
+  }
+  if (params.w !== undefined) {
+    state.weights = parseWeights(safeDecode(params.w), cells);
+    state.gen = null;
+  }
+  if (state.gen && Number(state.gen.hot) > cells) {
+    if (params.pg !== undefined) throw new Error('more hot cells than cells');
+    state.gen = null;
+    state.weights = uniformWeights(cells);
+  }
+  state.sel = params.sel !== undefined ? wholeNumber(params.sel, 'the selected cell', 0, cells - 1) : String(Math.min(Number(state.sel), cells - 1));
+  return state;
+}
+
+export function serialize(state) {
+  const parts = [`r=${state.rows}`, `c=${state.cols}`, `km=${encodeURIComponent(state.km)}`];
+  if (state.weights) parts.push(`w=${state.weights.join(',')}`);
+  else parts.push(`pg=${encodeURIComponent([state.gen.hot, state.gen.bg, state.gen.seed].join(','))}`);
+  parts.push(`eps=${encodeURIComponent(state.eps)}`, `dm=${encodeURIComponent(state.dm)}`, `loss=${state.loss}`);
+  if (String(state.ap).trim() !== '') parts.push(`ap=${encodeURIComponent(state.ap)}`);
+  parts.push(`mech=${state.mech}`, `sel=${state.sel}`);
+  return parts;
+}
+
+export function uniformWeights(cells) {
+  return Array.from({ length: cells }, () => '1');
+}
+
+/** Weights (whole numbers, about 1000 in all) from a probability vector, e.g. a generated prior. */
+export function weightsFromPrior(prior) {
+  return prior.map((p) => String(Math.min(GAME_LIMITS.maxWeight, Math.max(0, Math.round(1000 * p)))));
+}
+
+/** The grid size of a state as numbers (NaN when not a valid whole number). */
+export function gridSize(state) {
+  const n = (t) => (/^\d{1,2}$/.test(String(t).trim()) ? Number(t) : NaN);
+  return { rows: n(state.rows), cols: n(state.cols) };
+}
+
+/**
+ * The fields every mechanism shares ({ base } or errors pushed): grid, prior, utility loss, and
+ * the values of ε, d_m and the Appendix C threshold (checked once, used per mechanism).
+ */
+function common(state, errors) {
+  const { rows, cols } = gridSize(state);
+  const base = { family: FAMILY };
+  const side = (v, field, what) => {
+    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide)
+      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} (larger grids: the command-line tool)` });
+  };
+  side(rows, '/grid/rows', 'rows');
+  side(cols, '/grid/cols', 'columns');
+  const cellKm = numberField(state.km, '/grid/cell_km', 'the cell size', errors);
+  if (Number.isFinite(cellKm) && !(cellKm > 0 && cellKm <= 1e6)) errors.push({ field: '/grid/cell_km', message: 'the cell size must be a positive number of km' });
+  base.grid = { rows, cols, cell_km: cellKm };
+  const cells = rows * cols;
+  if (Number.isInteger(cells) && cells < 2) errors.push({ field: '/grid/cols', message: 'the grid needs at least 2 cells' });
+  if (state.weights) {
+    if (state.weights.length !== cells) errors.push({ field: '/prior', message: `the prior has ${state.weights.length} weights for ${cells} cells` });
+    base.prior = state.weights.map((w, i) => {
+      const v = numberField(w, `/prior/${i}`, `the weight of cell ${i + 1}`, errors);
+      if (v < 0) errors.push({ field: `/prior/${i}`, message: 'weights cannot be negative' });
+      return v;
+    });
+    if (base.prior.every((v) => Number.isFinite(v)) && !(base.prior.reduce((a, b) => a + b, 0) > 0))
+      errors.push({ field: '/prior', message: 'the prior has no mass: paint at least one cell' });
+  } else {
+    const g = state.gen;
+    const hot = /^\d{1,4}$/.test(String(g.hot).trim()) ? Number(g.hot) : NaN;
+    if (!(hot >= 1)) errors.push({ field: '/prior/hot_cells', message: 'the number of hot cells must be a whole number ≥ 1' });
+    const seed = /^\d{1,4}$/.test(String(g.seed).trim()) ? Number(g.seed) : NaN;
+    if (!Number.isFinite(seed)) errors.push({ field: '/prior/seed', message: 'the seed must be a whole number from 0 to 9999' });
+    const background = numberField(g.bg, '/prior/background', 'the background mass', errors);
+    if (Number.isFinite(background) && !(background >= 0 && background <= 1)) errors.push({ field: '/prior/background', message: 'the background mass must be in [0, 1]' });
+    if (Number.isInteger(cells) && hot > cells) errors.push({ field: '/prior/hot_cells', message: 'more hot cells than cells' });
+    base.prior = { hot_cells: hot, background, seed };
+  }
+  base.utility_loss = LOSSES[state.loss];
+  const epsilon = numberField(state.eps, '/epsilon', 'ε', errors);
+  if (Number.isFinite(epsilon) && !(epsilon >= 0 && epsilon <= GAME_LIMITS.maxEpsilon))
+    errors.push({ field: '/epsilon', message: `ε must be in [0, ${GAME_LIMITS.maxEpsilon}]` });
+  const minDistortion = numberField(state.dm, '/min_distortion', 'd_m', errors);
+  if (Number.isFinite(minDistortion) && minDistortion < 0) errors.push({ field: '/min_distortion', message: 'd_m cannot be negative' });
+  let threshold = null;
+  if (String(state.ap).trim() !== '') {
+    threshold = numberField(state.ap, '/approximation/threshold', 'the approximation threshold', errors);
+    if (Number.isFinite(threshold) && threshold < 0) errors.push({ field: '/approximation/threshold', message: 'the threshold cannot be negative' });
+  }
+  return { base, epsilon, minDistortion, threshold };
+}
+
+/** The `privlab solve` request of one mechanism, with ε / d_m overridden for sweeps. */
+function mechanismRequest({ base, epsilon, minDistortion, threshold }, mechanism, over = {}) {
+  const r = { ...base, mechanism };
+  if (mechanism !== 'distortion') r.epsilon = over.epsilon ?? epsilon;
+  if (mechanism !== 'dp') r.min_distortion = over.minDistortion ?? minDistortion;
+  if (threshold !== null && mechanism !== 'distortion') r.approximation = { threshold };
+  return r;
+}
+
+/**
+ * The three solve requests (distortion, dp, joint): { requests } or { errors: [{field, message}] }.
+ * Fields are checked as far as the page can; the core names the rest (d_m above the threshold).
+ */
+export function solveRequests(state) {
+  const errors = [];
+  const c = common(state, errors);
+  if (errors.length) return { errors };
+  return { requests: MECHANISMS.map((m) => mechanismRequest(c, m)) };
+}
+
+/**
+ * The request the page sends first: the core's LP-size estimate of the three mechanisms (a batch
+ * of estimate_only requests, answered without solving). { request } or { errors }.
+ */
+export function toRequest(state) {
+  const { requests, errors } = solveRequests(state);
+  if (errors) return { errors };
+  return { request: { family: 'batch', requests: requests.map((r) => ({ ...r, estimate_only: true })) } };
+}
+
+/** Sweep points: d_m from 0 to the feasibility threshold, and ε over (0, 2] per km. */
+export function sweepGrids(threshold, points = 7) {
+  const dm = Array.from({ length: points }, (_, i) => +((threshold * i) / (points - 1)).toFixed(6));
+  const eps = Array.from({ length: points }, (_, i) => +(0.1 + (1.9 * i) / (points - 1)).toFixed(4));
+  return { dm, eps };
+}
+
+/**
+ * The batch behind the curves: cost of distortion and joint against d_m (ε fixed), and of dp and
+ * joint against ε (d_m fixed). Returns { request, layout } with layout[i] = { sweep, mechanism, x }.
+ */
+export function sweepRequest(state, grids) {
+  const errors = [];
+  const c = common(state, errors);
+  if (errors.length) return null;
+  const requests = [];
+  const layout = [];
+  for (const mechanism of ['distortion', 'joint'])
+    for (const x of grids.dm) { requests.push(mechanismRequest(c, mechanism, { minDistortion: x })); layout.push({ sweep: 'dm', mechanism, x }); }
+  for (const mechanism of ['dp', 'joint'])
+    for (const x of grids.eps) { requests.push(mechanismRequest(c, mechanism, { epsilon: x })); layout.push({ sweep: 'eps', mechanism, x }); }
+  return { request: { family: 'batch', requests }, layout };
+}
+
+/** A scenario file (a single grid request plus "title", "description") as state. Throws Error. */
+export function fromScenario(scenario) {
+  if (scenario.experiment !== undefined) throw new Error('experiments run from the command line (privlab solve or privlab experiment), not in this view');
+  const g = scenario.grid;
+  if (!g || typeof g !== 'object') throw new Error('this view draws grid scenarios; a "distance" matrix without a grid runs from the command line');
+  const state = defaults();
+  const side = (v, what) => {
+    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view`);
+    return String(v);
+  };
+  state.rows = side(g.rows, 'grid.rows');
+  state.cols = side(g.cols, 'grid.cols');
+  const cells = g.rows * g.cols;
+  if (cells < 2) throw new Error('the grid needs at least 2 cells');
+  state.km = g.cell_km === undefined ? '1' : cleanCell(String(g.cell_km));
+  const p = scenario.prior;
+  if (Array.isArray(p)) {
+    if (p.length !== cells || !p.every((v) => typeof v === 'number' && v >= 0)) throw new Error('prior must have one non-negative number per cell');
+    const total = p.reduce((a, b) => a + b, 0);
+    if (!(total > 0)) throw new Error('the prior has no mass');
+    state.weights = weightsFromPrior(p.map((v) => v / total));
+    state.gen = null;
+  } else if (p && typeof p === 'object') {
+    const hot = p.hot_cells;
+    if (!Number.isInteger(hot) || hot < 1 || hot > cells) throw new Error('prior.hot_cells must be a whole number from 1 to the number of cells');
+    const seed = p.seed === undefined ? 1 : p.seed;
+    if (!Number.isInteger(seed) || seed < 0 || seed > 9999) throw new Error('prior.seed must be a whole number from 0 to 9999 in this view');
+    if (p.spread_km) throw new Error('prior.spread_km is not offered in this view');
+    state.gen = { hot: String(hot), bg: cleanCell(String(p.background ?? 0.05)), seed: String(seed) };
+    state.weights = null;
+  } else throw new Error('prior must be a list of weights or a generated prior');
+  if (scenario.utility_loss === 'euclidean') state.loss = 'e';
+  else if (scenario.utility_loss !== undefined && scenario.utility_loss !== 'hamming') throw new Error('this view offers the Hamming and Euclidean utility losses only');
+  if (MECHANISMS.includes(scenario.mechanism)) state.mech = scenario.mechanism;
+  if (typeof scenario.epsilon === 'number') state.eps = String(scenario.epsilon);
+  if (typeof scenario.min_distortion === 'number') state.dm = String(scenario.min_distortion);
+  if (scenario.approximation && typeof scenario.approximation.threshold === 'number') state.ap = String(scenario.approximation.threshold);
+  state.sel = String(Math.min(Number(state.sel), cells - 1));
+  return state;
+}
+
+export { NUMBER_TEXT };
