@@ -18,18 +18,36 @@ function native(requestText) {
   }
 }
 
-function assertClose(a, b, path = '') {
+// Numbers agree to 1e-9 (relative, or absolute below 1): LP pivots and libm differ in the last
+// bits between the builds, and degenerate LPs amplify that slightly. Paths `skip` accepts are not
+// compared (answers that are not unique, see nonUniquePaths).
+function assertClose(a, b, path = '', skip = () => false) {
+  if (skip(path)) return;
   if (typeof a === 'number' && typeof b === 'number') {
-    assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b)), `${path}: ${a} vs ${b}`);
+    assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)), `${path}: ${a} vs ${b}`);
   } else if (Array.isArray(a)) {
     assert.equal(a.length, b.length, `${path}: length`);
-    a.forEach((v, i) => assertClose(v, b[i], `${path}/${i}`));
+    a.forEach((v, i) => assertClose(v, b[i], `${path}/${i}`, skip));
   } else if (a && typeof a === 'object') {
     assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort(), `${path}: keys`);
-    for (const k of Object.keys(a)) assertClose(a[k], b[k], `${path}/${k}`);
+    for (const k of Object.keys(a)) assertClose(a[k], b[k], `${path}/${k}`, skip);
   } else {
     assert.equal(a, b, path);
   }
+}
+
+/**
+ * Parts of a response that are not unique, so the two builds may legitimately differ: with a
+ * repeated principal inertia component, the principal functions (and coefficients expressed in
+ * them) are any basis of its eigenspace, and Theorem 3's mapping is built from one of them (its
+ * chi-square values, the point and lambda_min stay unique and are compared).
+ */
+function nonUniquePaths(response) {
+  const pics = Array.isArray(response.pics) ? response.pics : [];
+  const repeated = pics.some((v, i) => i > 0 && Math.abs(v - pics[i - 1]) <= 1e-9 * Math.max(1, v));
+  if (!repeated) return () => false;
+  return (path) => path.startsWith('/principal_functions') || /\/coefficients(\/|$)/.test(path)
+    || path.startsWith('/theorem3/mechanism') || path === '/theorem3/audit/min_entry';
 }
 
 test('wasm: version matches the native tool', () => {
@@ -43,7 +61,7 @@ for (const file of readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith(
     const fromCli = native(text);
     assert.equal(fromCli.code, 0);
     assert.equal(fromWasm.error, undefined, JSON.stringify(fromWasm.error));
-    assertClose(fromWasm, fromCli.json);
+    assertClose(fromWasm, fromCli.json, '', nonUniquePaths(fromCli.json));
   });
 }
 
