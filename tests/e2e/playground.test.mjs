@@ -18,10 +18,19 @@ test('e2e: the default example solves in the worker with the paper numbers', asy
   assert.equal(await page.textContent('#mi-estimate'), '0.1005');  // Example 4, SRR under P-hat
   assert.equal(await page.textContent('#mi-true'), '0.0942');      // and under P*
   assert.match(await page.textContent('#audit'), /verified/);
-  // The utility-vs-epsilon chart: one line per mechanism, SRR above GRR everywhere (Example 4).
-  await page.waitForSelector('#utility-curve polyline[data-series="SRR"]', { timeout: 20000 });
+  // The utility-vs-epsilon chart: one line per mechanism (|X| = 4: PolyOpt and NR are swept too).
+  await page.waitForSelector('#utility-curve polyline[data-series="POLYOPT"]', { timeout: 30000 });
   const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
-  assert.deepEqual(lines, ['GRR', 'SRR']);
+  assert.deepEqual(lines, ['GRR', 'SRR', 'IR', 'NR', 'POLYOPT']);
+  // The comparison table at eps = ln 2 has the paper's numbers: Example 3's PolyOpt utility
+  // 0.4228 and its eps* under P* 0.2804, Example 5's IR utility 0.0755, and NR's realized
+  // epsilon under P* above the design (it protects only P-hat).
+  const row = (m) => page.$$eval(`#compare-table tr[data-mechanism="${m}"] td`, (tds) => tds.map((td) => td.textContent));
+  const polyopt = await row('polyopt');
+  assert.equal(polyopt[4], '0.4228');
+  assert.equal(polyopt[2], '0.2804');
+  assert.equal((await row('ir'))[4], '0.0755');
+  assert.equal(await page.$eval('#compare-table tr[data-mechanism="nr"] td:nth-child(4)', (td) => td.classList.contains('over')), true);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-default.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
@@ -141,6 +150,31 @@ test('e2e: readable on a narrow screen (no sideways scrolling) and keyboard reac
     reached = await page.evaluate(() => document.activeElement?.dataset?.table === 'joint');
   }
   assert.ok(reached, 'a table cell is reachable with Tab');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: draw P-hat from P* (seeded), then PolyOpt designed on it', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.fill('#sample-size', '500');
+  await page.fill('#seed', '7');
+  await page.click('#draw-sample');
+  await page.waitForFunction(() => /Drew n = 500/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  await waitForResult(page);
+  const counts = await page.$$eval('input[data-table="joint"]', (inputs) => inputs.map((i) => Number(i.value)));
+  const expected = cli({ family: 'rldp', sample: { true_joint: [[0.1, 0.1], [0.2, 0.6]], n: 500, seed: 7 } });
+  assert.deepEqual(counts, expected.counts.flat());
+  assert.match(await page.textContent('#status-joint'), /Counts: n = 500/);
+  await page.selectOption('#mechanism', 'polyopt');
+  await waitForResult(page);
+  const response = cli({ family: 'rldp', mechanism: 'polyopt', joint: expected.counts, true_joint: [[0.1, 0.1], [0.2, 0.6]],
+    epsilon: 0.693147, uncertainty: { alpha: 2, confidence: 0.95 } });
+  assert.equal(await page.textContent('#mi-estimate'), response.mutual_information.toFixed(4));
+  assert.equal(await page.textContent('#realized-eps-true'), response.true.epsilon === 'Infinity' ? '∞' : response.true.epsilon.toFixed(4));
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-sampled-polyopt.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });

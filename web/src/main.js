@@ -20,7 +20,7 @@ function mountView() {
   if (viewId === state.view && view) return;
   const entry = VIEWS.find((v) => v.id === state.view);
   viewId = entry.id;
-  view = new entry.View(viewRoot, { onChange: update });
+  view = new entry.View(viewRoot, { onChange: update, solve: (request) => solver.solve(request) });
   for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
 }
 

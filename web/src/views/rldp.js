@@ -3,7 +3,7 @@
 import { h, fmt } from '../dom.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
-import { MECHANISMS, toRequest } from './rldp_state.js';
+import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_state.js';
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
@@ -11,6 +11,9 @@ import { JointEditor } from '../widgets/joint_editor.js';
 const MECHANISM_LABELS = {
   grr: 'GRR — generalized randomized response (ε-LDP on all of X)',
   srr: 'SRR — secret randomized response (ε-RLDP for every distribution)',
+  ir: 'IR — independent reporting (GRR on S and on U, budget split optimised)',
+  nr: 'NR — non-robust optimum (private only for P̂ itself)',
+  polyopt: 'PolyOpt — optimal over the polytope enclosing F (|X| ≤ 10)',
 };
 const UNCERTAINTY_LABELS = {
   point: 'F = {P̂} (no robustness)',
@@ -21,8 +24,9 @@ const UNCERTAINTY_LABELS = {
 
 export class RldpView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
-  constructor(root, { onChange }) {
+  constructor(root, { onChange, solve }) {
     this.onChange = onChange;
+    this.solve = solve;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
@@ -36,14 +40,33 @@ export class RldpView {
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
     this.heatmap = new Heatmap(this.heatmapHost, { title: 'Mechanism Q(y|x)' });
     this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
+    this.curveNote = h('p', { class: 'hint', id: 'curve-note' });
+    this.compareHost = h('div', { class: 'metrics', id: 'compare-host' });
     this.curve = new LineChart(this.curveHost, { title: 'Utility against ε (all mechanisms, under P̂)', xLabel: 'ε', yLabel: 'I(X;Y) [nats]' });
   }
 
-  /** After a result: the same request for every mechanism over a grid of ε (one batch). */
+  /** Draws P-hat from P* in the worker and puts the counts in the editor. */
+  async drawSample(state) {
+    const { request, errors } = sampleRequest(state);
+    if (errors) { this.onChange({}, { message: errors[0].message }); return; }
+    const response = await this.solve(request);
+    if (response.cancelled) return;
+    if (response.error) { this.onChange({}, { message: `Sampling failed: ${response.error.message}` }); return; }
+    this.onChange({ joint: response.counts.map((row) => row.map((v) => String(Math.round(v)))), n: '' },
+      { message: `Drew n = ${response.n} samples from P* with seed ${response.seed}; P̂ is their counts.` });
+  }
+
+  /**
+   * After a result, one batch: every mechanism at the current ε (with P*, for the comparison
+   * table), then every mechanism over a grid of ε for the utility chart. PolyOpt and NR are
+   * swept only while |X| <= SWEEP_LIMIT_X (vertex enumeration grows fast).
+   */
   followUp(state, request) {
-    const grid = Array.from({ length: 21 }, (_, i) => +(0.05 + (i * 3.95) / 20).toFixed(4));
-    const requests = [];
-    for (const mechanism of MECHANISMS)
+    const x = state.joint.length * state.joint[0].length;
+    const grid = Array.from({ length: 13 }, (_, i) => +(0.1 + (i * 3.9) / 12).toFixed(4));
+    this.swept = MECHANISMS.filter((m) => !SWEEP_LIMIT_X[m] || x <= SWEEP_LIMIT_X[m]);
+    const requests = MECHANISMS.map((mechanism) => ({ ...request, mechanism }));
+    for (const mechanism of this.swept)
       for (const epsilon of grid) {
         const r = { ...request, mechanism, epsilon };
         delete r.true_joint;
@@ -55,16 +78,41 @@ export class RldpView {
 
   renderFollowUp(state, response) {
     if (!response.responses) {
-      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curve could not be computed: ${response.error ? response.error.message : 'no answer'}`));
+      const message = `The comparison could not be computed: ${response.error ? response.error.message : 'no answer'}`;
+      this.compareHost.replaceChildren(h('p', { class: 'field-error' }, message));
+      this.curveHost.replaceChildren();
       return;
     }
+    const all = response.responses.slice(0, MECHANISMS.length);
+    this.compareHost.replaceChildren(this.comparison(state, all));
     const grid = this.curveGrid;
-    const series = MECHANISMS.map((name, k) => ({
+    const series = this.swept.map((name, k) => ({
       name: name.toUpperCase(),
-      points: grid.map((eps, i) => [eps, response.responses[k * grid.length + i].mutual_information]),
+      points: grid.map((eps, i) => [eps, response.responses[MECHANISMS.length + k * grid.length + i].mutual_information]),
     }));
     const current = this.lastGood;
     this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
+    const skipped = MECHANISMS.filter((m) => !this.swept.includes(m));
+    this.curveNote.textContent = skipped.length
+      ? `${skipped.map((m) => m.toUpperCase()).join(' and ')} not swept: |X| > ${SWEEP_LIMIT_X.polyopt} makes their vertex enumeration too slow for a live chart.` : '';
+  }
+
+  /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */
+  comparison(state, responses) {
+    const cell = (v) => (v === undefined ? '—' : fmt(v));
+    return h('table', { id: 'compare-table' },
+      h('thead', {}, h('tr', {}, ['mechanism', 'designed ε', 'realized ε under P̂', 'realized ε under P*', 'robust ε over F', 'I(X;Y) under P̂', 'I(X;Y) under P*']
+        .map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, responses.map((r, k) => {
+        const name = MECHANISMS[k];
+        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, r.error.message));
+        const overTrue = r.true && r.true.epsilon !== undefined && (r.true.epsilon === 'Infinity' || r.true.epsilon > r.epsilon_design + 1e-9);
+        return h('tr', { 'data-mechanism': name, class: name === state.mech ? 'current' : null },
+          h('th', { scope: 'row' }, name.toUpperCase()), h('td', {}, fmt(r.epsilon_design)), h('td', {}, cell(r.epsilon)),
+          h('td', { class: overTrue ? 'over' : null, title: overTrue ? 'above the designed ε: the privacy promised on P̂ is not met under P*' : null }, r.true ? cell(r.true.epsilon) : '—'),
+          h('td', {}, `${cell(r.robust_epsilon)}${r.robust_epsilon_exact ? '' : ' (bound)'}`),
+          h('td', {}, cell(r.mutual_information)), h('td', {}, r.true ? cell(r.true.mutual_information) : '—'));
+      })));
   }
 
   renderInputs(state, fieldErrors) {
@@ -101,8 +149,18 @@ export class RldpView {
       unc === 'conf' || unc === 'radius' ? num('alpha', 'Rényi order α', 'alpha', '/uncertainty/alpha') : null,
       unc === 'conf' ? num('confidence', 'Confidence level 1 − β', 'conf', '/uncertainty/confidence') : null,
       unc === 'radius' ? num('radius', 'Radius B', 'radius', '/uncertainty/radius') : null,
+      state.mech === 'polyopt' ? h('label', { class: 'inline' },
+        h('input', { type: 'checkbox', id: 'same-s-rows', checked: state.sameS ? true : null,
+          onchange: (e) => this.onChange({ sameS: e.target.checked }) }),
+        ' Include the rows with s₁ = s₂ of Definition 3 (the paper\'s PolyOpt; without them utility is higher and the mechanism is still RLDP)') : null,
       num('sample-size', 'Sample size n behind P̂ (blank: from counts)', 'n', '/n'),
-      errorLine('/uncertainty')].filter(Boolean));
+      errorLine('/uncertainty'),
+      h('h3', {}, 'Estimate P̂ from P*'),
+      h('p', { class: 'hint' }, 'Draw n samples from the true P* (seeded, reproducible) and use their counts as P̂: the mechanisms are designed on P̂, the privacy they realize is measured under P*.'),
+      h('div', { class: 'eps-row' },
+        num('seed', 'Seed', 'seed', '/seed'),
+        h('button', { type: 'button', id: 'draw-sample', disabled: state.truth ? null : true, onclick: () => this.drawSample(state) }, 'Draw P̂ from P*')),
+      errorLine('/true_joint')].filter(Boolean));
   }
 
   /** @param {{ response?: object, error?: object, pending?: boolean }} result */
@@ -118,7 +176,8 @@ export class RldpView {
     if (response) {
       const data = this.heatmapData(state, response);
       parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
-        h('h3', {}, 'Utility against ε'), this.curveHost, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon')));
+        h('h3', {}, 'All mechanisms at this ε'), this.compareHost,
+        h('h3', {}, 'Utility against ε'), this.curveHost, this.curveNote, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon')));
       this.heatmap.update(data);
     }
     this.resultPanel.replaceChildren(...parts);

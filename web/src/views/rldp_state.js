@@ -1,5 +1,5 @@
 // URL/state schema of the RLDP view. Keys (a public contract of shared links; never rename):
-//   mech eps s u p t unc alpha conf radius n
+//   mech eps s u p t unc alpha conf radius n seed ss (ss=0: PolyOpt without same-s rows)
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
   numberField, matrixField, scenarioMatrix,
@@ -7,7 +7,9 @@ import {
 
 export const id = 'rldp';
 export const title = 'Robust LDP';
-export const MECHANISMS = ['grr', 'srr'];
+export const MECHANISMS = ['grr', 'srr', 'ir', 'nr', 'polyopt'];
+/** Vertex-enumeration mechanisms: the page sweeps them over epsilon only up to this |X|. */
+export const SWEEP_LIMIT_X = { nr: 8, polyopt: 8 };
 export const UNCERTAINTY = ['point', 'simplex', 'conf', 'radius'];
 
 export function defaults() {
@@ -18,6 +20,7 @@ export function defaults() {
     joint: [['0.07', '0.10'], ['0.26', '0.57']],
     truth: [['0.1', '0.1'], ['0.2', '0.6']],
     unc: 'conf', alpha: '2', conf: '0.95', radius: '0.05', n: '100',
+    seed: '1', sameS: true,
   };
 }
 
@@ -32,8 +35,9 @@ export function parse(params) {
     if (!UNCERTAINTY.includes(params.unc)) throw new Error('unknown uncertainty set');
     state.unc = params.unc;
   }
-  for (const key of ['eps', 'alpha', 'conf', 'radius', 'n'])
+  for (const key of ['eps', 'alpha', 'conf', 'radius', 'n', 'seed'])
     if (params[key] !== undefined) state[key] = cleanCell(safeDecode(params[key]));
+  if (params.ss !== undefined) state.sameS = params.ss !== '0';
   if (params.p !== undefined) {
     state.joint = parseMatrix(safeDecode(params.p));
     state.truth = null;
@@ -58,6 +62,8 @@ export function serialize(state) {
   if (state.unc === 'conf') parts.push(`conf=${encodeURIComponent(state.conf)}`);
   if (state.unc === 'radius') parts.push(`radius=${encodeURIComponent(state.radius)}`);
   parts.push(`n=${encodeURIComponent(state.n)}`);
+  if (state.seed !== '1') parts.push(`seed=${encodeURIComponent(state.seed)}`);
+  if (!state.sameS) parts.push('ss=0');
   return parts;
 }
 
@@ -71,6 +77,7 @@ export function toRequest(state) {
     epsilon: numberField(state.eps, '/epsilon', 'ε', errors),
   };
   if (request.epsilon < 0) errors.push({ field: '/epsilon', message: 'ε cannot be negative' });
+  if (state.mech === 'polyopt' && !state.sameS) request.same_s_rows = false;
   if (state.truth) request.true_joint = matrixField(state.truth, '/true_joint', 'P*', errors);
   if (state.unc === 'point' || state.unc === 'simplex') request.uncertainty = state.unc;
   if (state.unc === 'conf' || state.unc === 'radius') {
@@ -95,6 +102,7 @@ export function fromScenario(scenario) {
   if (state.truth && (state.truth.length !== state.joint.length || state.truth[0].length !== state.joint[0].length))
     throw new Error('true_joint has another shape than joint');
   if (MECHANISMS.includes(scenario.mechanism)) state.mech = scenario.mechanism;
+  if (scenario.same_s_rows === false) state.sameS = false;
   if (typeof scenario.epsilon === 'number') state.eps = String(scenario.epsilon);
   state.n = Number.isInteger(scenario.n) ? String(scenario.n) : '';
   const u = scenario.uncertainty;
@@ -110,3 +118,15 @@ export function fromScenario(scenario) {
 }
 
 export { LIMITS };
+
+/** The request that draws P-hat: n samples from the true P* with the state's seed. */
+export function sampleRequest(state) {
+  const errors = [];
+  if (!state.truth) errors.push({ field: '/true_joint', message: 'tick "I know the true distribution P*" and fill it in first' });
+  const truth = state.truth ? matrixField(state.truth, '/true_joint', 'P*', errors) : null;
+  const n = numberField(state.n, '/n', 'n', errors);
+  if (Number.isFinite(n) && (!Number.isInteger(n) || n < 1 || n > 1e7)) errors.push({ field: '/n', message: 'n must be a whole number from 1 to 10^7' });
+  const seed = numberField(state.seed, '/seed', 'seed', errors);
+  if (Number.isFinite(seed) && (!Number.isInteger(seed) || seed < 0)) errors.push({ field: '/seed', message: 'the seed must be a whole number ≥ 0' });
+  return errors.length ? { errors } : { request: { family: 'rldp', sample: { true_joint: truth, n, seed } } };
+}
