@@ -4,6 +4,7 @@
  *
  *   privlab solve FILE|-          one request -> one response on stdout (exit 0 / 2 / 3)
  *   privlab bench [--set FILE] [--repeat N] [--out FILE]   median times of a fixed request set
+ *   privlab experiment FAMILY NAME [--set k=v]... [--data FILE] [--out DIR]   a paper experiment
  *   privlab version
  */
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "bench.h"
+#include "experiment.h"
 #include "privlab/api.h"
 
 namespace {
@@ -21,6 +23,8 @@ int usage(std::ostream& os, int code) {
         "  privlab solve FILE|-     answer one JSON request (see docs/api.md)\n"
         "  privlab bench [--set FILE] [--repeat N] [--out FILE]\n"
         "                           time the benchmark request set, print JSON\n"
+        "  privlab experiment FAMILY NAME [--set key=value]... [--request FILE] [--data FILE] [--out DIR]\n"
+        "                           run a paper experiment; writes NAME.json, NAME.csv, NAME-k.svg\n"
         "  privlab version\n";
   return code;
 }
@@ -57,6 +61,7 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "solve" && argc == 3) return run_solve(argv[2]);
   if (command == "bench") return privlab::cli::run_bench(argc - 2, argv + 2);
+  if (command == "experiment") return privlab::cli::run_experiment(argc - 2, argv + 2);
   if (command == "version") {
     std::cout << privlab::api::version() << "\n";
     return 0;

@@ -11,7 +11,8 @@ target_include_directories(privlab_core SYSTEM PUBLIC ${GLPK_INCLUDE_DIR} ${CDD_
 target_link_libraries(privlab_core PUBLIC Eigen3::Eigen nlohmann_json::nlohmann_json ${GLPK_LIBRARY} ${CDD_LIBRARY})
 target_compile_options(privlab_core PRIVATE -Wall -Wextra)
 
-add_executable(privlab ${CMAKE_SOURCE_DIR}/cli/main.cpp ${CMAKE_SOURCE_DIR}/cli/bench.cpp)
+file(GLOB PRIVLAB_CLI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cli/*.cpp)
+add_executable(privlab ${PRIVLAB_CLI_SOURCES})
 target_compile_definitions(privlab PRIVATE PRIVLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 target_link_libraries(privlab PRIVATE privlab_core)
 

@@ -8,7 +8,7 @@ target_include_directories(privlab_core SYSTEM PUBLIC
 target_link_libraries(privlab_core PUBLIC ${WASM_DEPS_PREFIX}/lib/libglpk.a ${WASM_DEPS_PREFIX}/lib/libcdd.a)
 target_compile_options(privlab_core PUBLIC -fexceptions)
 
-foreach(flavour IN ITEMS web node)
+foreach(flavour IN ITEMS web node single)
   add_executable(privlab_${flavour} ${CMAKE_SOURCE_DIR}/wasm/bindings.cpp)
   target_link_libraries(privlab_${flavour} PRIVATE privlab_core)
   set_target_properties(privlab_${flavour} PROPERTIES OUTPUT_NAME privlab_${flavour} SUFFIX ".js")
@@ -16,4 +16,8 @@ foreach(flavour IN ITEMS web node)
     -sEXPORT_NAME=createPrivlab -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432)
 endforeach()
 target_link_options(privlab_web PRIVATE -sENVIRONMENT=web,worker)
+# The self-contained page (one HTML file that opens from file://) carries the binary inside the JS.
+target_link_options(privlab_single PRIVATE -sENVIRONMENT=web,worker -sSINGLE_FILE=1)
 target_link_options(privlab_node PRIVATE -sENVIRONMENT=node)
+# The repository's package.json says "type": "module"; the Node glue is CommonJS.
+set_target_properties(privlab_node PROPERTIES SUFFIX ".cjs")

@@ -1,13 +1,23 @@
 /**
  * @file bindings.cpp
  * @brief Embind bindings: the WASM module exposes the dispatcher and nothing else.
- *        solve(requestJson) -> responseJson, version() -> string. See wasm/privlab.d.ts.
+ *        solve(requestJson) -> responseJson; solveWithProgress(requestJson, fn(fraction, stage));
+ *        version(). See wasm/privlab.d.ts.
  */
 #include <emscripten/bind.h>
 
 #include "privlab/api.h"
 
+namespace {
+std::string solve_with_progress(const std::string& request, emscripten::val callback) {
+  return privlab::api::solve(request, [&callback](double fraction, const std::string& stage) {
+           callback(fraction, stage);
+         }).json;
+}
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(privlab) {
   emscripten::function("solve", &privlab::api::solve_json);
+  emscripten::function("solveWithProgress", &solve_with_progress);
   emscripten::function("version", &privlab::api::version);
 }

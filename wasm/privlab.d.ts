@@ -5,6 +5,8 @@ export interface PrivlabModule {
    * Returns the response text; failures come back as {"error":{"code","message","path"}}.
    */
   solve(requestJson: string): string;
+  /** As solve, calling onProgress(fraction in [0,1], stage) during long requests. */
+  solveWithProgress(requestJson: string, onProgress: (fraction: number, stage: string) => void): string;
   /** Library version. */
   version(): string;
 }

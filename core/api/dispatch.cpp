@@ -42,11 +42,44 @@ Outcome error_outcome(const std::string& code, const std::string& message, const
   return {e.dump(), exit_code};
 }
 
+constexpr std::size_t kMaxBatch = 500;
+
+Json dispatch(const Json& request, const Context& context);
+
+/**
+ * {"family":"batch","requests":[r_0, r_1, ...]} -> {"responses":[...]}: each request answered as
+ * if alone (a failing one gives its {"error":...} in place, the others still run). Progress is
+ * reported per request; used by the page for curves over epsilon.
+ */
+Json dispatch_batch(const Json& request, const Context& context) {
+  const Json& list = json_read::member(request, "requests", "");
+  if (!list.is_array() || list.empty()) bad_request("not_an_array", "/requests", "requests must be a non-empty array");
+  if (list.size() > kMaxBatch)
+    bad_request("too_large", "/requests", "at most " + std::to_string(kMaxBatch) + " requests in a batch");
+  Json responses = Json::array();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    context.report(static_cast<double>(i) / list.size(), "request " + std::to_string(i + 1) + " of " + std::to_string(list.size()));
+    const Json& item = list[i];
+    if (item.is_object() && item.value("family", "") == "batch")
+      bad_request("unknown_value", json_read::child("/requests", i) + "/family", "batches do not nest");
+    try {
+      responses.push_back(dispatch(item, Context{}));
+    } catch (const Error& e) {
+      std::string path = e.path().empty() ? json_read::child("/requests", i) : json_read::child("/requests", i) + e.path();
+      responses.push_back({{"error", {{"code", e.code()}, {"message", e.what()}, {"path", path}}}});
+    }
+  }
+  context.report(1.0, "done");
+  return {{"family", "batch"}, {"responses", responses}};
+}
+
 Json dispatch(const Json& request, const Context& context) {
   if (!request.is_object()) bad_request("not_an_object", "", "the request must be a JSON object");
   std::vector<std::string> names;
   for (const auto& f : kFamilies) names.emplace_back(f.name);
+  names.emplace_back("batch");
   const std::string family = json_read::one_of(request, "family", "", names);
+  if (family == "batch") return dispatch_batch(request, context);
   for (const auto& f : kFamilies)
     if (family == f.name) return f.handle(request, context);
   bad_request("unknown_value", "/family", "unknown family");

@@ -1,15 +1,226 @@
 /**
  * @file handler.cpp
- * @brief family "estimation": not implemented yet in this build.
+ * @brief family "estimation": PICs, chi-square bounds, Theorem 3, Formulation 1, the Section 5
+ *        bounds and Theorem 6 for one joint P(S,X) (rows s, columns x); or an experiment.
+ *        The request and response fields are documented in core/estimation/README.md.
  */
 #include "estimation/handler.h"
 
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "api/json_read.h"
+#include "api/json_write.h"
+#include "audit/audit.h"
 #include "common/error.h"
+#include "estimation/experiments.h"
+#include "estimation/formulation1.h"
+#include "estimation/mmse_bounds.h"
+#include "estimation/pics.h"
+#include "estimation/report.h"
+#include "estimation/request.h"
+#include "estimation/robustness.h"
+#include "estimation/tradeoff.h"
+#include "model/joint.h"
+#include "model/request_fields.h"
 
 namespace privlab::estimation {
 
-nlohmann::json handle_request(const nlohmann::json& /*request*/, const Context& /*context*/) {
-  bad_request("not_implemented", "/family", "family 'estimation' is not available yet in this build");
+namespace jr = json_read;
+namespace jw = json_write;
+using Json = nlohmann::json;
+
+namespace {
+const JointLimits kLimits{64, 64, 4096};
+constexpr long kMaxSweepWork = 40000;  // sweep steps x |X|^2 (about 2 s in WASM)
+
+Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposition& pics) {
+  const Json& spec = req["mmse_of"];
+  if (!spec.is_object()) bad_request("not_an_object", "/mmse_of", "expected {\"s\": [...], \"x\": [...]}");
+  Json out = Json::object();
+  for (const char* side : {"s", "x"}) {
+    if (!spec.contains(side)) continue;
+    const bool of_s = std::string(side) == "s";
+    const auto fns =
+        read_functions(spec, side, of_s ? joint.num_s() : joint.num_u(), 32, side, "/mmse_of");
+    const Matrix jj = of_s ? joint.p : Matrix(joint.p.transpose());
+    const PicDecomposition d = of_s ? pics : pic_decomposition(jj);
+    Json list = Json::array();
+    for (std::size_t i = 0; i < fns.values.size(); ++i) {
+      const auto m = decompose_mmse(jj, d, fns.values[i]);
+      list.push_back({{"name", fns.names[i]}, {"mean", m.mean}, {"variance", m.variance},
+                      {"coefficients", jw::vector(m.coefficients)}, {"mmse", m.mmse},
+                      {"mmse_direct", m.mmse_direct},
+                      {"normalized_mmse", m.variance > 0 ? m.mmse / m.variance : 0.0}});
+    }
+    out[of_s ? "s_given_x" : "x_given_s"] = list;
+  }
+  return out;
+}
+
+Json mmse_bound(const Json& req) {
+  const Json& b = req["mmse_bound"];
+  const Vector rho = jr::vector(jr::member(b, "rho", "/mmse_bound"), "/mmse_bound/rho", 1000);
+  const Vector nu = jr::vector(jr::member(b, "nu", "/mmse_bound"), "/mmse_bound/nu", 1000);
+  if (nu.size() != rho.size()) bad_request("shape_mismatch", "/mmse_bound/nu", "one nu per rho");
+  for (long i = 0; i < rho.size(); ++i) {
+    if (std::abs(rho(i)) > 1) bad_request("out_of_range", jr::child("/mmse_bound/rho", i), "|rho_i| <= 1");
+    if (nu(i) < 0 || nu(i) > 1) bad_request("out_of_range", jr::child("/mmse_bound/nu", i), "nu_i in [0,1]");
+  }
+  if (rho.squaredNorm() > 1 + 1e-9)
+    bad_request("out_of_range", "/mmse_bound/rho", "sum rho_i^2 must be at most 1 (orthonormal phi_i)");
+  long t = 0;
+  if (b.contains("t")) {
+    const double tv = jr::number(b, "t", "/mmse_bound", 0, static_cast<double>(rho.size()));
+    if (tv != std::floor(tv)) bad_request("out_of_range", "/mmse_bound/t", "t must be a whole number");
+    t = static_cast<long>(tv);
+  }
+  const auto r = t == 0 ? theorem4_bound(rho, nu) : theorem5_bound(rho, nu, t);
+  return {{"rho0", rho_zero(rho)}, {"t", t}, {"theorem", t == 0 ? "4" : "5"},
+          {"correlation_bound", r.correlation_bound}, {"mmse_bound", r.mmse_bound}};
+}
+
+Json one_bit(const Json& req) {
+  const Json& b = req["one_bit"];
+  const Vector rho = jr::vector(jr::member(b, "rho", "/one_bit"), "/one_bit/rho", 1000);
+  const Vector alpha = jr::vector(jr::member(b, "alpha", "/one_bit"), "/one_bit/alpha", 1000);
+  if (alpha.size() != rho.size()) bad_request("shape_mismatch", "/one_bit/alpha", "one alpha per rho");
+  for (long i = 0; i < rho.size(); ++i) {
+    if (std::abs(rho(i)) > 1) bad_request("out_of_range", jr::child("/one_bit/rho", i), "|rho_i| <= 1");
+    if (alpha(i) < 0 || alpha(i) > 0.5)
+      bad_request("out_of_range", jr::child("/one_bit/alpha", i), "alpha_i in [0, 1/2]");
+  }
+  if (rho.squaredNorm() > 1 + 1e-9)
+    bad_request("out_of_range", "/one_bit/rho", "sum rho_i^2 must be at most 1");
+  return {{"error_lower_bound", example4_error_bound(rho, alpha)}};
+}
+
+/// Metrics of returned mechanisms under another distribution (the contract's "true").
+Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
+                    const Formulation1Result* design, const std::optional<Theorem3>& t3) {
+  const auto pics = pic_decomposition(joint);
+  Json out = {{"pics", jw::vector(pics.pics)}, {"chi2", pics.chi2()}};
+  if (design) {
+    const auto [cs, cx] = chi2_of_mechanism(joint, design->mechanism);
+    const Matrix p_sy = joint * design->mechanism.transpose();
+    const Vector px = joint.colwise().sum().transpose();
+    const Matrix p_xy = px.asDiagonal() * design->mechanism.transpose();
+    Json priv = Json::array(), use = Json::array();
+    const Vector ps = joint.rowwise().sum();
+    for (const auto& f : design_in->private_functions) {
+      const Vector h = f.array() - ps.dot(f);
+      const double var = ps.dot(h.cwiseProduct(h));
+      priv.push_back(var > 0 ? mmse_direct(p_sy, h) / var : 1.0);
+    }
+    for (const auto& f : design_in->useful_functions) {
+      const Vector h = f.array() - px.dot(f);
+      const double var = px.dot(h.cwiseProduct(h));
+      use.push_back(var > 0 ? mmse_direct(p_xy, h) / var : 1.0);
+    }
+    out["design"] = {{"chi2_sy", cs}, {"chi2_xy", cx}, {"mmse_private", priv}, {"mmse_useful", use}};
+  }
+  if (t3) {
+    const auto [cs, cx] = chi2_of_mechanism(joint, t3->mechanism);
+    out["theorem3"] = {{"chi2_s", cs}, {"chi2_x", cx}};
+  }
+  return out;
+}
+}  // namespace
+
+nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
+  if (request.contains("experiment")) return run_experiment(request, context);
+  const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
+  const auto pics = pic_decomposition(joint.p);
+  Json out = summary_json(pics);
+  out["family"] = "estimation";
+  out["marginals"] = {{"s", jw::vector(pics.pu)}, {"x", jw::vector(pics.pv)}};
+  out["principal_functions"] = {{"s", jw::matrix(pics.f.transpose())},
+                                {"x", jw::matrix(pics.g.transpose())}};
+  const double top = static_cast<double>(support_size_x(pics) - 1);
+  std::vector<std::pair<double, double>> achievable{{0.0, 0.0}, {pics.chi2(), top}};
+
+  // Theorem 3 and the perfect-privacy point (eq. (14)).
+  const auto t3 = theorem3_mapping(joint.p, pics);
+  if (t3) {
+    out["theorem3"] = theorem3_json(*t3);
+    achievable.emplace_back(t3->chi2_s, t3->chi2_x);
+  } else {
+    out["theorem3"] = nullptr;
+    out["theorem3_reason"] = delta(pics) > 0 ? "P_Xmin = 0" : "delta(P_{S,X}) = 0";
+  }
+  const auto pp = perfect_privacy_point(joint.p, pics);
+  double f0 = pp.f0_lower;
+  std::string f0_source = delta(pics) > 0 ? "delta > 0 implies F(0) = 0" : "certified mapping";
+  if (pp.mechanism) {
+    const auto [cs, cx] = chi2_of_mechanism(joint.p, *pp.mechanism);
+    out["perfect_privacy"] = {
+        {"f0_lower", pp.f0_lower}, {"chi2_x", cx}, {"mechanism", jw::matrix(*pp.mechanism)},
+        {"audit", audit::to_json(audit::audit_mechanism(*pp.mechanism, {"chi2", 0.0, cs}))}};
+    achievable.emplace_back(0.0, pp.f0_lower);
+  }
+  if (request.contains("f0")) {
+    f0 = jr::number(request, "f0", "", 0, top);
+    f0_source = "request";
+  }
+  out["lower_bound_eq14"] = {{"f0", f0}, {"source", f0_source},
+                             {"breakpoints", breakpoints_json(lower_bound_eq14(pics, f0))}};
+
+  // Formulation 1 (Section 4), once or over a theta sweep.
+  std::optional<Formulation1Input> design_in;
+  std::optional<Formulation1Result> design;
+  if (request.contains("private_functions")) {
+    Functions priv, useful;
+    design_in = read_design(request, joint, priv, useful);
+    const long nx = support_size_x(pics);
+    if (request.contains("theta_sweep")) {
+      const long steps = jr::positive_integer(request, "theta_sweep", "", 101);
+      if (steps < 2) bad_request("out_of_range", "/theta_sweep", "at least 2 steps");
+      if (steps * nx * nx > kMaxSweepWork)
+        bad_request("too_large", "/theta_sweep",
+                    "theta_sweep x |X|^2 exceeds " + std::to_string(kMaxSweepWork));
+      Json sweep = Json::array();
+      Formulation1Input in = *design_in;
+      for (long k = 0; k < steps; ++k) {
+        const double theta = static_cast<double>(k) / (steps - 1);
+        in.theta.assign(in.private_functions.size(), theta);
+        const auto r = solve_formulation1(in);
+        Json d = design_json(in, r, priv.names, useful.names, false);
+        d["theta"] = theta;
+        sweep.push_back(d);
+        achievable.emplace_back(r.chi2_sy, r.chi2_xy);
+        context.report(static_cast<double>(k + 1) / (steps + 1), "Formulation 1 theta sweep");
+      }
+      out["sweep"] = sweep;
+    }
+    design = solve_formulation1(*design_in);
+    out["design"] = design_json(*design_in, *design, priv.names, useful.names, true);
+    achievable.emplace_back(design->chi2_sy, design->chi2_xy);
+  }
+  out["achievable_hull"] = breakpoints_json(concave_hull(achievable));
+
+  if (request.contains("mmse_of")) out["mmse_of"] = mmse_of(request, joint, pics);
+  if (request.contains("mmse_bound")) out["mmse_bound"] = mmse_bound(request);
+  if (request.contains("one_bit")) out["one_bit"] = one_bit(request);
+
+  // Theorem 6 for the sample size of the estimate (request "n" or the count total).
+  if (const auto n = sample_size(request, joint)) {
+    const double beta = jr::number_or(request, "beta", "", 1e-12, 1, 0.05);
+    const auto t6 = theorem6_bound(joint.p, *n, beta);
+    out["n"] = *n;
+    out["robustness"] = {{"beta", beta}, {"l1_radius", t6.radius}, {"m_s", t6.m_s},
+                         {"m_x", t6.m_x}, {"chi2_s_gap_bound", jw::real(t6.bound_s)},
+                         {"chi2_x_gap_bound", jw::real(t6.bound_x)},
+                         {"note", "Theorem 6 evaluated with the estimate's minima in place of P's"}};
+  }
+  if (const auto truth = true_joint(request, joint, kLimits)) {
+    out["true"] = evaluate_under(truth->p, design_in ? &*design_in : nullptr,
+                                 design ? &*design : nullptr, t3);
+    const auto [ls, lx] = lemma5_bounds(truth->p, joint.p);
+    out["true"]["lemma5"] = {{"l1", (truth->p - joint.p).cwiseAbs().sum()},
+                             {"chi2_s_gap_bound", jw::real(ls)}, {"chi2_x_gap_bound", jw::real(lx)}};
+  }
+  return out;
 }
 
 }  // namespace privlab::estimation

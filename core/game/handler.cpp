@@ -1,15 +1,188 @@
 /**
  * @file handler.cpp
- * @brief family "game": not implemented yet in this build.
+ * @brief family "game" (Shokri, Stackelberg privacy games): parse, guard the LP size, design
+ *        (21)/(22)/(23)/(24), audit from the matrix, evaluate; estimate_only; experiments.
  */
 #include "game/handler.h"
 
+#include <cmath>
+
+#include "api/json_read.h"
+#include "api/json_write.h"
+#include "audit/audit.h"
 #include "common/error.h"
+#include "game/attack.h"
+#include "game/dp_measure.h"
+#include "game/evaluation.h"
+#include "game/experiments.h"
+#include "game/request.h"
 
 namespace privlab::game {
 
-nlohmann::json handle_request(const nlohmann::json& /*request*/, const Context& /*context*/) {
-  bad_request("not_implemented", "/family", "family 'game' is not available yet in this build");
+namespace jr = json_read;
+namespace jw = json_write;
+
+namespace {
+nlohmann::json size_json(const LpSize& s) {
+  return {{"variables", s.variables}, {"constraints", s.constraints}, {"nonzeros", s.nonzeros}};
+}
+
+nlohmann::json limits_json(const Limits& l) {
+  return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
+          {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
+          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work}};
+}
+
+/// The DP claim(s) of a dp/joint mechanism, measured from the matrix only.
+nlohmann::json audit_dp(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
+  const double full = opt.dp_threshold ? threshold_dp_epsilon(p, in.dp_distance, *opt.dp_threshold)
+                                       : metric_dp_epsilon(p, in.dp_distance);
+  const std::string name = opt.dp_threshold ? "threshold-dp" : "metric-dp";
+  nlohmann::json out;
+  if (!opt.approx_threshold) {
+    out["audit"] = audit::to_json(audit::audit_mechanism(p, {name, opt.epsilon, full}));
+    return out;
+  }
+  // Appendix C: the rows beyond the threshold were dropped, so the target is not guaranteed on
+  // all pairs. The audit claims what was measured; the kept pairs are checked against the target.
+  out["audit"] = audit::to_json(audit::audit_mechanism(p, {name + " (approximation: measured)", full, full}));
+  const double kept = opt.dp_threshold
+                          ? threshold_dp_epsilon(p, in.dp_distance, std::min(*opt.dp_threshold, *opt.approx_threshold))
+                          : metric_dp_epsilon(p, in.dp_distance, *opt.approx_threshold);
+  out["audit_within_threshold"] =
+      audit::to_json(audit::audit_mechanism(p, {name + " (pairs within the approximation threshold)", opt.epsilon, kept}));
+  return out;
+}
+
+/// The distortion claim: d_m minus the adversary error re-measured by the deterministic best
+/// response (never the LP's x(o)); <= 0 means the guarantee holds.
+nlohmann::json audit_distortion(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
+  const double error = optimal_attack(p, in.prior, in.distance).error;
+  const double shortfall = opt.min_distortion - error;
+  if (opt.approx_threshold && opt.approx_distortion_rows)  // Appendix C dropped (21b) rows: claim what was measured
+    return audit::to_json(audit::audit_mechanism(p, {"distortion-shortfall (approximation: measured)", shortfall, shortfall}));
+  return audit::to_json(audit::audit_mechanism(p, {"distortion-shortfall", 0.0, shortfall}));
+}
+
+nlohmann::json guesses_json(const std::vector<long>& g) { return nlohmann::json(g); }
+
+nlohmann::json estimate(const ParsedGame& game, const DesignOptions& opt, const Limits& l) {
+  const LpSize size = estimate_lp_size(game.inputs, opt);
+  const bool ok = fits(size, l);
+  nlohmann::json out = {{"family", "game"}, {"estimate_only", true},
+                        {"mechanism_name", mechanism_name(opt.kind)}, {"lp", size_json(size)},
+                        {"fits", ok}, {"limits", limits_json(l)},
+                        {"feasibility_threshold", feasibility_threshold(game.inputs.prior, game.inputs.distance)}};
+  out["lp"]["work"] = static_cast<double>(size.variables) * static_cast<double>(size.constraints);
+  if (!ok) out["too_large_field"] = game.size_field;
+  return out;
+}
+
+/// The LPs (28)-(29) have |O||S| + 1 variables and up to |S|^2 + |O| rows.
+void guard_attacks_without_prior(const GameInputs& in) {
+  const long m = in.num_observables(), n = in.num_secrets();
+  if (m * n > 20000 || n * n + m > 20000)
+    bad_request("too_large", "/attacks_without_prior",
+                "the LPs (28)-(29) are limited to |O||S| <= 20000 and |S|^2 + |O| <= 20000");
+}
+
+nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
+  nlohmann::json out;
+  const auto one = [&](const LpAttack& a) {
+    return nlohmann::json{{"objective", a.objective},
+                          {"expected_error", attack_error(p, in.prior, in.distance, a.q)},
+                          {"attack", jw::matrix(a.q)},
+                          {"lp", size_json(a.size)}};
+  };
+  out["sum"] = one(attack_sum_conditional(p, in.distance));                 // (27)
+  out["minmax_secret"] = one(attack_minmax_secret(p, in.distance));         // (28)
+  out["minmax_secret_guess"] = one(attack_minmax_secret_guess(p, in.distance));  // (29)
+  return out;
+}
+}  // namespace
+
+nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
+  if (request.contains("experiment")) return run_experiment(request, context);
+  const ParsedGame game = parse_game(request);
+  const GameInputs& in = game.inputs;
+  const DesignOptions opt = parse_design(request);
+  const Limits& lim = limits(flag(request, "allow_large"));
+  if (flag(request, "estimate_only")) return estimate(game, opt, lim);
+  std::optional<Vector> adversary_prior;
+  if (request.contains("adversary_prior"))
+    adversary_prior = read_distribution(request["adversary_prior"], "/adversary_prior", in.num_secrets());
+  const bool check_lp = flag(request, "check_attack_lp");
+  const bool no_prior = flag(request, "attacks_without_prior");
+  if (no_prior) guard_attacks_without_prior(in);
+  guard_lp_size(game, opt, lim);
+
+  context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
+  const Designed d = design(in, opt);
+  context.report(0.9, "auditing");
+  const Evaluation ev = evaluate(d.p, in);
+
+  nlohmann::json out = {{"family", "game"}, {"mechanism_name", mechanism_name(opt.kind)}};
+  out["mechanism"] = jw::matrix(d.p);
+  out["cost"] = ev.cost;
+  out["worst_cost"] = ev.worst_cost;
+  out["objective"] = opt.worst_case ? "worst" : "expected";
+  out["attack"] = guesses_json(ev.attack);
+  out["adversary_error"] = ev.adversary_error;
+  out["bayes_error"] = ev.bayes_error;
+  out["epsilon"] = jw::real(ev.epsilon);
+  out["feasibility_threshold"] = feasibility_threshold(in.prior, in.distance);
+  out["prior"] = jw::vector(in.prior);
+  const Vector pr_o = d.p * in.prior;
+  out["observation_probability"] = jw::vector(pr_o);
+  out["posterior"] = jw::matrix(bayes_attack(d.p, in.prior).transpose());  // [o][s]
+  out["lp"] = size_json(d.size);
+  out["lp"]["dp_rows"] = d.dp_rows;
+  out["lp"]["distortion_rows"] = d.distortion_rows;
+  out["lp"]["objective"] = d.lp_objective;
+  out["lp"]["rounds"] = d.rounds;
+  out["repair_mix"] = d.repair_mix;
+  if (opt.kind != MechanismKind::kDp) {
+    out["min_distortion"] = opt.min_distortion;
+    out["shadow_price"] = d.shadow_price;
+  } else {
+    out["shadow_price"] = nullptr;
+  }
+  if (opt.kind != MechanismKind::kDistortion) {
+    out["epsilon_target"] = opt.epsilon;
+    if (opt.dp_threshold) {
+      out["dp_threshold"] = *opt.dp_threshold;
+      out["threshold_epsilon"] = jw::real(threshold_dp_epsilon(d.p, in.dp_distance, *opt.dp_threshold));
+    }
+    out.update(audit_dp(d.p, in, opt));
+  }
+  if (opt.approx_threshold) {
+    out["approximation"] = {{"threshold", *opt.approx_threshold},
+                            {"epsilon_within_threshold", jw::real(metric_dp_epsilon(d.p, in.dp_distance, *opt.approx_threshold))},
+                            {"epsilon_achieved", jw::real(ev.epsilon)},
+                            {"distortion_rows_dropped", opt.approx_distortion_rows},
+                            {"distortion_guaranteed", opt.kind == MechanismKind::kDp ||
+                                                          ev.adversary_error >= opt.min_distortion - 1e-9}};
+  }
+  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit_distortion(d.p, in, opt);
+  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit_distortion(d.p, in, opt);
+  if (game.grid)
+    out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", game.grid->cell_km}};
+  if (adversary_prior) {
+    const MismatchEvaluation mm = evaluate_mismatch(d.p, in, *adversary_prior);
+    out["adversary_prior"] = {{"attack", guesses_json(mm.attack)},
+                              {"adversary_error", mm.error_adversary_prior},
+                              {"error_under_design_prior", mm.error_design_prior},
+                              {"bayes_error", mm.bayes_error_adversary_prior},
+                              {"entropy", mm.adversary_entropy},
+                              {"design_entropy", mm.design_entropy}};
+  }
+  if (check_lp) {
+    const LpAttack lp = optimal_attack_lp(d.p, in.prior, in.distance);
+    out["attack_lp"] = {{"error", lp.objective}, {"lp", size_json(lp.size)}};
+  }
+  if (no_prior) out["attacks_without_prior"] = attacks_without_prior(d.p, in);
+  context.report(1.0, "done");
+  return out;
 }
 
 }  // namespace privlab::game

@@ -1,16 +1,20 @@
 /**
  * @file handler.cpp
- * @brief family "rldp": parse, design, audit, evaluate under P-hat (and P* when given).
+ * @brief family "rldp": a mechanism request (parse, design, audit, evaluate under P-hat and P*),
+ *        a "sample" request (P* ~ Dirichlet, n samples, P-hat) or an "experiment" request.
  */
 #include "rldp/handler.h"
 
 #include "api/json_read.h"
 #include "api/json_write.h"
-#include "metrics/information.h"
-#include "metrics/privacy_loss.h"
+#include "common/error.h"
 #include "model/request_fields.h"
+#include "rldp/evaluation.h"
+#include "rldp/experiments.h"
 #include "rldp/mechanisms.h"
+#include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
+#include "rldp/sampling.h"
 
 namespace privlab::rldp {
 
@@ -20,40 +24,120 @@ namespace jw = json_write;
 namespace {
 const JointLimits kLimits{64, 64, 256};
 
-/// I(X;Y), NMI = I / H(X) and realized epsilon of q under one distribution.
-nlohmann::json evaluate(const Matrix& q, const JointDistribution& p) {
-  const Vector px = p.flat();
-  const double info = metrics::mutual_information(px, q);
-  const double hx = metrics::entropy(px);
-  return {{"mutual_information", info},
-          {"nmi", hx > 0 ? info / hx : 0.0},
-          {"epsilon", jw::real(metrics::realized_epsilon(q, p))}};
+/// A vector whose entries may be +infinity (written "Infinity" per the contract).
+nlohmann::json reals(const Vector& v) {
+  nlohmann::json out = nlohmann::json::array();
+  for (double x : v) out.push_back(jw::real(x));
+  return out;
+}
+constexpr long long kMaxSampleN = 10'000'000;
+
+std::uint64_t read_seed(const nlohmann::json& obj, const std::string& path) {
+  if (!obj.contains("seed")) return 1;
+  const auto& v = obj.at("seed");
+  if (!v.is_number_integer() || v.get<long long>() < 0)
+    bad_request("out_of_range", jr::child(path, "seed"), "seed must be a non-negative integer");
+  return v.get<std::uint64_t>();
+}
+
+/// {"sample":{"prior":a,"shape":[|S|,|U|] | "true_joint":[[..]],"n":n,"seed":k}}
+nlohmann::json handle_sample(const nlohmann::json& request) {
+  const std::string path = "/sample";
+  const auto& s = request.at("sample");
+  if (!s.is_object()) bad_request("not_an_object", path, "sample must be an object");
+  const long long n = jr::positive_integer(s, "n", path, kMaxSampleN);
+  Sampler sampler(read_seed(s, path));
+  Matrix truth;
+  double prior = 0.5;
+  if (s.contains("true_joint")) {
+    truth = parse_joint(s.at("true_joint"), jr::child(path, "true_joint"), kLimits).p;
+  } else {
+    prior = jr::number_or(s, "prior", path, 1e-3, 1e3, 0.5);
+    const std::string sp = jr::child(path, "shape");
+    const Vector shape = jr::vector(jr::member(s, "shape", path), sp, 2);
+    if (shape.size() != 2) bad_request("bad_shape", sp, "shape is [|S|, |U|]");
+    for (long i = 0; i < 2; ++i)
+      if (shape(i) != std::floor(shape(i)) || shape(i) < 1 || shape(i) > 64)
+        bad_request("out_of_range", jr::child(sp, static_cast<std::size_t>(i)),
+                    "alphabet sizes are whole numbers from 1 to 64");
+    const long ns = static_cast<long>(shape(0)), nu = static_cast<long>(shape(1));
+    if (ns * nu > kLimits.max_x) bad_request("too_large", sp, "|S||U| is at most 256");
+    const Vector flat = sampler.dirichlet(ns * nu, prior);
+    truth.resize(ns, nu);
+    for (long x = 0; x < ns * nu; ++x) truth(x / nu, x % nu) = flat(x);
+  }
+  const long ns = truth.rows(), nu = truth.cols();
+  Vector flat(ns * nu);
+  for (long x = 0; x < ns * nu; ++x) flat(x) = truth(x / nu, x % nu);
+  const Vector counts = sampler.multinomial(flat, n);
+  Matrix c(ns, nu);
+  for (long x = 0; x < ns * nu; ++x) c(x / nu, x % nu) = counts(x);
+  nlohmann::json out = {{"family", "rldp"},
+                        {"true_joint", jw::matrix(truth)},
+                        {"counts", jw::matrix(c)},
+                        {"joint", jw::matrix(c / static_cast<double>(n))},
+                        {"n", n},
+                        {"seed", read_seed(s, path)}};
+  if (!s.contains("true_joint")) out["prior"] = prior;
+  return out;
 }
 }  // namespace
 
-nlohmann::json handle_request(const nlohmann::json& request, const Context& /*context*/) {
+nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
+  if (request.contains("sample")) return handle_sample(request);
+  if (request.contains("experiment")) return run_experiment(request, context);
+
   const auto name = jr::one_of(request, "mechanism", "", mechanism_names());
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const double epsilon = jr::number(request, "epsilon", "", 0, 50);
   const auto n = sample_size(request, joint);
   const UncertaintySet set = parse_uncertainty(request, joint.num_x(), n);
   const auto truth = true_joint(request, joint, kLimits);
+  DesignOptions options;
+  options.same_s_rows = read_bool(request, "same_s_rows", "", true);
+  options.allow_large = read_bool(request, "allow_large", "", false);
 
-  const Designed designed = design_mechanism(name, joint, epsilon, set);
+  context.report(0.0, "designing " + name);
+  const Designed designed = design_mechanism(name, joint, epsilon, set, options);
   const audit::Report report = audit::audit_mechanism(designed.mechanism, designed.claim);
-  const RobustEpsilon robust = robust_epsilon(designed.mechanism, joint, set);
+  context.report(0.7, "robust epsilon");
+  const RobustEpsilon robust =
+      designed.robust ? *designed.robust : robust_epsilon(designed.mechanism, joint, set);
 
-  nlohmann::json out = evaluate(designed.mechanism, joint);
+  nlohmann::json out = to_json(evaluate(designed.mechanism, joint));
   out["family"] = "rldp";
   out["mechanism_name"] = name;
   out["mechanism"] = jw::matrix(designed.mechanism);
+  out["output_size"] = designed.mechanism.rows();
   out["epsilon_design"] = epsilon;
   out["robust_epsilon"] = jw::real(robust.value);
   out["robust_epsilon_exact"] = robust.exact;
   out["uncertainty"] = to_json(set);
   if (n) out["n"] = *n;
   out["audit"] = audit::to_json(report);
-  if (truth) out["true"] = evaluate(designed.mechanism, *truth);
+  out["details"] = designed.details;
+  if (set.kind == UncertaintySet::Kind::kRenyiBall) {
+    const Projection pr = project(joint, set);
+    out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
+                         {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
+    // ERRATUM (paper-notes.md): Example 2 prints B_s with the S-marginal held fixed; shown for
+    // comparison only, never used by a mechanism.
+    const Vector ps = joint.s_marginal();
+    Vector fixed(ps.size());
+    for (long s = 0; s < ps.size(); ++s)
+      fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
+    out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
+  }
+  if (truth) {
+    nlohmann::json t = to_json(evaluate(designed.mechanism, *truth));
+    if (set.kind == UncertaintySet::Kind::kRenyiBall) {
+      const double div = renyi_divergence(set.alpha, joint.flat(), truth->flat());
+      t["divergence"] = jw::real(div);
+      t["in_uncertainty_set"] = div <= set.radius;
+    }
+    out["true"] = t;
+  }
+  context.report(1.0, "done");
   return out;
 }
 

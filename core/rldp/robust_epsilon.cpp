@@ -4,20 +4,136 @@
  */
 #include "rldp/robust_epsilon.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "metrics/privacy_loss.h"
+#include "rldp/projections.h"
+#include "rldp/search.h"
 
 namespace privlab::rldp {
 
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct Row {
+  double ps = 0;   ///< P-hat_s
+  Vector cond;     ///< P-hat_{U|s} (uniform placeholder when ps = 0: the row is free)
+};
+
+/// Budget (in phi units) -> Renyi radius of one row's conditional.
+double row_radius(double alpha, double ps, double t) {
+  if (ps <= 0) return kInf;
+  return renyi_phi_inverse(alpha, std::max(0.0, t) / ps);
+}
+
+struct PairResult {
+  double value = -kInf;
+  Vector r1, r2;
+};
+
+/// max over reachable (R1, R2) of ln(q1.R1 / q2.R2).
+PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, const Vector& q1,
+                      const Vector& q2) {
+  auto h1 = [&](double t, Vector* r) {
+    return ball_support(alpha, a.cond, row_radius(alpha, a.ps, t), q1, r);
+  };
+  auto m2 = [&](double t, Vector* r) {
+    return -ball_support(alpha, b.cond, row_radius(alpha, b.ps, t), Vector(-q2), r);
+  };
+  PairResult res;
+  auto value = [&](double t) {
+    return metrics::log_ratio(h1(t, nullptr), m2(budget - t, nullptr));
+  };
+  const auto [t, v] = search::maximize(value, 0.0, budget, 16, 50);
+  h1(t, &res.r1);
+  m2(budget - t, &res.r2);
+  res.value = v;
+  return res;
+}
+}  // namespace
+
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set) {
+                             const UncertaintySet& set, long max_exact_pairs) {
   switch (set.kind) {
     case UncertaintySet::Kind::kPoint:
-      return {metrics::realized_epsilon(q, joint), true};
+      return {metrics::realized_epsilon(q, joint), true, {}};
     case UncertaintySet::Kind::kSimplex:
-      return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true};
+      return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true, {}};
     default:
-      return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), false};
+      break;
   }
+  const double alpha = set.alpha;
+  const double budget = renyi_phi(alpha, set.radius);
+  if (std::isinf(budget))
+    return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true, {}};
+  const bool independent = alpha < 0.5;
+  const long ns = joint.num_s(), nu = joint.num_u();
+  const Vector ps = joint.s_marginal();
+  std::vector<Row> rows(static_cast<std::size_t>(ns));
+  for (long s = 0; s < ns; ++s) {
+    rows[s].ps = ps(s);
+    rows[s].cond = ps(s) > 0 ? joint.conditional_u_given_s(s) : Vector::Constant(nu, 1.0 / nu);
+  }
+  // Every (y, s1, s2) is bounded by its independent-projection value (both rows with the whole
+  // budget, Theorem 1 radii). Evaluate exactly in decreasing order of that bound and stop when
+  // the bound falls below the best exact value, or after `max_exact_pairs` evaluations (then
+  // the answer is the larger of the best value and the largest bound left: still an upper bound).
+  Matrix h_full(q.rows(), ns), m_full(q.rows(), ns);
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s = 0; s < ns; ++s) {
+      const Vector qs = q.row(y).segment(s * nu, nu).transpose();
+      const double r = row_radius(alpha, rows[s].ps, budget);
+      h_full(y, s) = ball_support(alpha, rows[s].cond, r, qs);
+      m_full(y, s) = -ball_support(alpha, rows[s].cond, r, Vector(-qs));
+    }
+  struct Candidate { double bound; long y, s1, s2; };
+  std::vector<Candidate> cands;
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s1 = 0; s1 < ns; ++s1)
+      for (long s2 = 0; s2 < ns; ++s2)
+        if (s1 != s2 && h_full(y, s1) > 0)
+          cands.push_back({metrics::log_ratio(h_full(y, s1), m_full(y, s2)), y, s1, s2});
+  std::sort(cands.begin(), cands.end(),
+            [](const Candidate& a, const Candidate& b) { return a.bound > b.bound; });
+  RobustEpsilon out{0.0, !independent, {}};
+  long best_s1 = -1, best_s2 = -1;
+  PairResult best;
+  long evaluated = 0;
+  if (independent) {
+    if (!cands.empty()) out.value = std::max(0.0, cands.front().bound);
+    return out;
+  }
+  for (const Candidate& c : cands) {
+    if (c.bound <= out.value) break;
+    if (evaluated >= max_exact_pairs) {
+      out.value = std::max(out.value, c.bound);
+      out.exact = false;
+      break;
+    }
+    ++evaluated;
+    const PairResult r = worst_pair(alpha, budget, rows[c.s1], rows[c.s2],
+                                    q.row(c.y).segment(c.s1 * nu, nu).transpose(),
+                                    q.row(c.y).segment(c.s2 * nu, nu).transpose());
+    if (r.value > out.value) { out.value = r.value; best = r; best_s1 = c.s1; best_s2 = c.s2; }
+  }
+  if (best_s1 >= 0 && out.exact && std::isfinite(out.value)) {
+    // The witness: rows s1, s2 replaced, S-marginal P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}.
+    Matrix cond(ns, nu);
+    Vector weight(ns);
+    for (long s = 0; s < ns; ++s) {
+      Vector r = rows[s].cond;
+      if (s == best_s1) r = best.r1;
+      if (s == best_s2) r = best.r2;
+      cond.row(s) = r.transpose();
+      const double d = renyi_divergence(alpha, rows[s].cond, r);
+      weight(s) = std::max(ps(s), 1e-12) * std::exp((alpha - 1.0) * d / alpha);
+    }
+    weight /= weight.sum();
+    out.witness = weight.asDiagonal() * cond;
+  }
+  return out;
 }
 
 }  // namespace privlab::rldp

@@ -11,15 +11,25 @@ namespace privlab::rldp {
 struct RobustEpsilon {
   double value = 0;
   bool exact = true;  ///< false: `value` is a proven upper bound, not the maximum
+  Matrix witness;     ///< [s][u]: a P in F attaining `value` (Renyi ball, exact case), else empty
 };
 
 /**
  * F = {P-hat}: the realized epsilon under P-hat (exact).
  * F = simplex: Proposition 3's column-ratio maximum (exact).
- * F = Renyi ball: for now the simplex value, a valid upper bound since F is inside the simplex
- * (flagged exact = false).
+ * F = Renyi ball, alpha >= 1/2: exact. For a pair s1 != s2 only the two conditionals move and
+ * (R1, R2) is reachable iff P_s1 phi(D(P_{U|s1}||R1)) + P_s2 phi(D(P_{U|s2}||R2)) <= phi(B)
+ * (paper-notes.md). Splitting the budget t + (phi(B) - t), the best ratio for a split is
+ * h1(t) / m2(phi(B) - t) with h1 (max of Q_y|s1 . R1) concave increasing and m2 (min of
+ * Q_y|s2 . R2) convex decreasing, because phi(D(p||.)) is convex for alpha >= 1/2; the ratio is
+ * therefore quasi-concave in t and a 1-D search finds its maximum.
+ * F = Renyi ball, alpha < 1/2: both rows take the whole budget (Theorem 1 radii independently),
+ * a proven upper bound flagged exact = false.
+ * Triples (y, s1, s2) are evaluated in decreasing order of that independent bound and skipped
+ * once it falls below the best value; past `max_exact_pairs` exact evaluations the rest are
+ * covered by their bounds (exact = false).
  */
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set);
+                             const UncertaintySet& set, long max_exact_pairs = 4000);
 
 }  // namespace privlab::rldp

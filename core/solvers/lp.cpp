@@ -69,7 +69,7 @@ Solution solve_lp(const LinearProgram& program) {
 
   glp_smcp params;
   glp_init_smcp(&params);
-  params.presolve = GLP_ON;
+  params.presolve = program.presolve ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   const int rc = glp_simplex(p, &params);
 

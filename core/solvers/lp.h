@@ -23,6 +23,10 @@ struct Row {
 
 struct LinearProgram {
   bool maximize = false;
+  /// GLPK's LP presolver. Off by default: on degenerate LPs built from tabulated data (the
+  /// estimation family's Adult tables) it returned a wrong "optimal" value and called a feasible
+  /// LP infeasible. Turn it on only for large, well-conditioned LPs where it was checked.
+  bool presolve = false;
   Vector objective;      ///< one entry per variable
   Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)
   std::vector<Row> rows;
@@ -44,7 +48,7 @@ struct Solution {
   Vector row_duals;   ///< one multiplier per row: d objective / d row bound, GLPK's sign
 };
 
-/// Solves the LP with the simplex method (presolve on). Never throws on infeasibility:
+/// Solves the LP with the simplex method (presolve as the program asks). Never throws on infeasibility:
 /// the status says what happened.
 Solution solve_lp(const LinearProgram& program);
 

@@ -27,8 +27,14 @@ TEST_CASE("api/solve: rldp srr on paper Example 1 with P*") {
   CHECK(fixtures::matches_printed(r["mutual_information"].get<double>(), 0.1005, 4));
   CHECK(fixtures::matches_printed(r["true"]["mutual_information"].get<double>(), 0.0942, 4));
   CHECK(fixtures::matches_printed(r["uncertainty"]["radius"].get<double>(), 0.0752, 4));
-  CHECK(r["robust_epsilon_exact"] == false);  // Renyi ball: the simplex bound, flagged
-  CHECK(r["robust_epsilon"].get<double>() == doctest::Approx(std::log(2.0)));
+  // Renyi ball: exact (core/rldp/robust_epsilon). It must lie between the realized epsilon of
+  // every member of F (P-hat, and P* which is in F by Example 1) and the simplex value ln 2.
+  CHECK(r["robust_epsilon_exact"] == true);
+  const double robust = r["robust_epsilon"].get<double>();
+  CHECK(robust >= r["epsilon"].get<double>());
+  CHECK(robust >= r["true"]["epsilon"].get<double>());
+  CHECK(robust < std::log(2.0));
+  CHECK(fixtures::matches_printed(robust, 0.5694, 4));
   CHECK(r["audit"]["verified"] == true);
   CHECK(r["epsilon"].get<double>() <= std::log(2.0) + 1e-12);
 }
@@ -56,4 +62,25 @@ TEST_CASE("api/solve: errors name the field") {
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":1,
       "true_joint":[[1]]})", 2)["path"] == "/true_joint");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","epsilon":1})", 2)["path"] == "/joint");
+}
+
+TEST_CASE("api/solve: a batch answers each request in place, errors included, with progress") {
+  std::vector<double> fractions;
+  const auto outcome = api::solve(R"({"family":"batch","requests":[
+      {"family":"rldp","mechanism":"grr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453},
+      {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":-1},
+      {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453}]})",
+      [&](double f, const std::string&) { fractions.push_back(f); });
+  REQUIRE(outcome.exit_code == 0);
+  const json r = json::parse(outcome.json);
+  REQUIRE(r["responses"].size() == 3);
+  CHECK(fixtures::matches_printed(r["responses"][0]["mutual_information"].get<double>(), 0.0419, 4));
+  CHECK(r["responses"][1]["error"]["path"] == "/requests/1/epsilon");
+  CHECK(fixtures::matches_printed(r["responses"][2]["mutual_information"].get<double>(), 0.1005, 4));
+  REQUIRE(fractions.size() == 4);
+  CHECK(fractions.front() == 0.0);
+  CHECK(fractions.back() == 1.0);
+  CHECK(error_of(R"({"family":"batch","requests":[]})", 2)["path"] == "/requests");
+  CHECK(error_of(R"({"family":"batch","requests":[{"family":"batch","requests":[{}]}]})", 2)["path"] ==
+        "/requests/0/family");
 }

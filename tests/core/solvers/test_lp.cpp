@@ -55,3 +55,17 @@ TEST_CASE("solvers/lp: infeasible and unbounded are reported, not thrown") {
   unbounded.objective = (Vector(1) << 1).finished();
   CHECK(lp::solve_lp(unbounded).status == lp::Status::kUnbounded);
 }
+
+TEST_CASE("solvers/lp: with and without presolve the answers agree") {
+  for (bool presolve : {false, true}) {
+    auto p = textbook_lp();
+    p.presolve = presolve;
+    const auto sol = lp::solve_lp(p);
+    REQUIRE(sol.status == lp::Status::kOptimal);
+    CHECK(sol.objective == doctest::Approx(11));
+    auto infeasible = textbook_lp();
+    infeasible.presolve = presolve;
+    infeasible.add_row({{{0, 1}, {1, 1}}, 5, lp::kInf});
+    CHECK(lp::solve_lp(infeasible).status == lp::Status::kInfeasible);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * @file dp_measure.cpp
+ * @brief Metric and thresholded DP epsilons read from a mechanism matrix.
+ */
+#include "game/dp_measure.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace privlab::game {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// ln(a/b) / scale with the contract's conventions (scale >= 0; returns -inf for "no evidence").
+double scaled_log_ratio(double a, double b, double scale) {
+  if (a <= 0) return -kInf;            // 0/x: never the max (0/0 counts as ratio 1 -> 0)
+  if (b <= 0) return kInf;             // a/0 with a > 0
+  const double r = std::log(a / b);
+  if (scale > 0) return r / scale;
+  return r > 0 ? kInf : 0.0;           // indistinguishable pair with a strict ratio
+}
+
+template <class Scale>
+double max_over_pairs(const Matrix& p, const Matrix& dp_distance, double within, Scale scale) {
+  double worst = 0;
+  const long n = p.cols();
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t) {
+      if (s == t || !(dp_distance(s, t) <= within)) continue;
+      const double sc = scale(dp_distance(s, t));
+      for (long o = 0; o < p.rows(); ++o) {
+        worst = std::max(worst, scaled_log_ratio(p(o, s), p(o, t), sc));
+        if (worst == kInf) return worst;
+      }
+    }
+  return worst;
+}
+}  // namespace
+
+double metric_dp_epsilon(const Matrix& p, const Matrix& dp_distance, double within) {
+  return max_over_pairs(p, dp_distance, within, [](double d) { return d; });
+}
+
+double threshold_dp_epsilon(const Matrix& p, const Matrix& dp_distance, double threshold) {
+  return max_over_pairs(p, dp_distance, threshold, [](double) { return 1.0; });
+}
+
+}  // namespace privlab::game

@@ -1,0 +1,125 @@
+/**
+ * @file experiment_setup.cpp
+ * @brief Shared parameters, the work guard and the result table of the game experiments.
+ */
+#include "game/experiment_setup.h"
+
+#include <random>
+#include <sstream>
+
+#include "api/json_read.h"
+#include "common/error.h"
+#include "game/priors.h"
+#include "game/request.h"
+
+namespace privlab::game {
+
+namespace jr = json_read;
+
+namespace {
+/// Total LP rows solved by one experiment request (browser / allow_large).
+constexpr double kBrowserWork = 1.5e6;
+constexpr double kLargeWork = 1e8;
+}  // namespace
+
+ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
+  ExperimentSetup s;
+  s.allow_large = flag(request, "allow_large");
+  const Limits& lim = limits(s.allow_large);
+  s.grid = {4, 4, 1.5};
+  if (request.contains("grid")) {
+    const auto& g = request["grid"];
+    s.grid.rows = jr::positive_integer(g, "rows", "/grid", lim.max_grid_side);
+    s.grid.cols = jr::positive_integer(g, "cols", "/grid", lim.max_grid_side);
+    s.grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
+    if (s.grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
+    if (s.grid.cells() > lim.max_secrets) bad_request("too_large", "/grid", "at most " + std::to_string(lim.max_secrets) + " cells");
+  }
+  const long users = request.contains("users") ? jr::positive_integer(request, "users", "", 100) : default_users;
+  s.seed = static_cast<std::uint64_t>(jr::number_or(request, "seed", "", 0, 9007199254740991.0, 1));
+  PriorShape shape;
+  if (request.contains("prior")) {
+    const auto& p = request["prior"];
+    if (!p.is_object()) bad_request("not_an_object", "/prior", "expected {\"hot_cells\":k,\"background\":b,\"spread_km\":s}");
+    if (p.contains("hot_cells")) shape.hot_cells = jr::positive_integer(p, "hot_cells", "/prior", s.grid.cells());
+    shape.background = jr::number_or(p, "background", "/prior", 0, 1, shape.background);
+    shape.spread_km = jr::number_or(p, "spread_km", "/prior", 0, 1e6, 0);
+  }
+  std::string loss = "hamming";
+  if (request.contains("utility_loss")) loss = jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"});
+  GameInputs base;
+  base.distance = grid_distances(s.grid);
+  base.dp_distance = base.distance;
+  base.obs_distance = base.distance;
+  base.loss = loss == "hamming" ? hamming_loss(s.grid.cells()) : base.distance;
+  std::mt19937_64 rng(s.seed);
+  for (long u = 0; u < users; ++u) {
+    GameInputs in = base;
+    in.prior = generate_prior(s.grid, shape, rng);
+    s.users.push_back(std::move(in));
+  }
+  return s;
+}
+
+std::vector<double> number_list(const nlohmann::json& request, const std::string& key,
+                                const std::vector<double>& fallback, double lo, double hi) {
+  if (!request.contains(key)) return fallback;
+  const std::string path = jr::child("", key);
+  const auto& v = request[key];
+  if (!v.is_array() || v.empty() || v.size() > 50)
+    bad_request("not_a_vector", path, "expected a list of 1 to 50 numbers");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string p = jr::child(path, i);
+    if (!v[i].is_number()) bad_request("not_a_number", p, "expected a number");
+    const double x = v[i].get<double>();
+    if (!(x >= lo && x <= hi)) {
+      std::ostringstream msg;
+      msg << "must lie in [" << lo << ", " << hi << "]";
+      bad_request("out_of_range", p, msg.str());
+    }
+    out.push_back(x);
+  }
+  return out;
+}
+
+void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
+                const std::string& count_field) {
+  ParsedGame game;
+  game.inputs = setup.users.front();
+  game.grid = setup.grid;
+  game.size_field = "/grid";
+  DesignOptions opt;
+  opt.kind = kind;
+  const LpSize one = guard_lp_size(game, opt, limits(setup.allow_large));
+  const double work = static_cast<double>(one.constraints) * static_cast<double>(lp_count);
+  const double budget = setup.allow_large ? kLargeWork : kBrowserWork;
+  if (work > budget) {
+    std::ostringstream msg;
+    msg << lp_count << " LPs of " << one.constraints << " rows exceed the work budget of " << budget
+        << " LP rows per request; reduce " << count_field.substr(1) << " or the grid";
+    bad_request("too_large", count_field, msg.str());
+  }
+}
+
+Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
+  DesignOptions o;
+  o.kind = kind;
+  o.epsilon = epsilon;
+  o.min_distortion = dm;
+  return design(in, o);
+}
+
+void ResultTable::plot(const std::string& title, const std::string& kind, const std::string& x,
+                       const std::string& y, const nlohmann::json& group, const std::string& x_label,
+                       const std::string& y_label) {
+  plots.push_back({{"title", title}, {"kind", kind}, {"x", x}, {"y", y}, {"group", group},
+                   {"x_label", x_label}, {"y_label", y_label}});
+}
+
+nlohmann::json ResultTable::to_json() const {
+  return {{"family", "game"}, {"experiment", experiment}, {"columns", columns},
+          {"rows", rows}, {"plots", plots}, {"notes", notes}};
+}
+
+}  // namespace privlab::game

@@ -1,0 +1,79 @@
+/**
+ * @file mechanisms.h
+ * @brief The optimal protection mechanisms of [game] as linear programs: distortion privacy (21),
+ *        metric differential privacy (22), thresholded DP (23) and the joint mechanism (24), with
+ *        the Appendix C approximation (drop rows beyond a distance threshold).
+ *
+ * Variables: p(o|s) (index s * m + o) and, for (21)/(24), x(o) (index m * n + o), free.
+ * Rows: sum_o p(o|s) = 1 (16); (21b)/(24b) sum_s pi(s) p(o|s) d(shat,s) - x(o) >= 0;
+ * (21c)/(24c) sum_o x(o) >= d_m; DP rows in multiplied form (paper-notes.md)
+ * p(o|s) - e^{eps d_eps(s,s')} p(o|s') <= 0 for s != s'.
+ */
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/linalg.h"
+#include "game/model.h"
+
+namespace privlab::game {
+
+enum class MechanismKind { kDistortion, kDp, kJoint };
+
+MechanismKind mechanism_kind(const std::string& name);  ///< "distortion" | "dp" | "joint"
+const char* mechanism_name(MechanismKind kind);
+
+struct DesignOptions {
+  MechanismKind kind = MechanismKind::kJoint;
+  double epsilon = 0;          ///< eps_m of (22)/(23)/(24)
+  double min_distortion = 0;   ///< d_m of (21)/(24)
+  /// (23): plain eps on the pairs with d_eps(s,s') <= dp_threshold instead of metric DP (22).
+  std::optional<double> dp_threshold;
+  /// Appendix C: keep only DP rows with d_eps(s,s') <= approx_threshold and, when
+  /// approx_distortion_rows is set and observables have distances to guesses, only (21b)/(24b)
+  /// rows with d(o,shat) <= approx_threshold (as the paper does). Dropping (21b) rows makes the
+  /// LP believe the adversary never guesses far from o, so d_m is no longer guaranteed; the DP
+  /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
+  std::optional<double> approx_threshold;
+  bool approx_distortion_rows = false;
+  /// Cutting planes for the DP rows: solve with the rows of near pairs, add the violated rows,
+  /// re-solve until none is violated (exact; falls back to the full LP after 40 rounds).
+  bool lazy_dp_rows = false;
+  /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).
+  bool worst_case = false;
+  /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
+  /// d_eps(s,r) + d_eps(r,t) = d_eps(s,t) (exact: e^{eps a} e^{eps b} = e^{eps (a+b)}). Not used
+  /// with dp_threshold (23), whose factor does not multiply along chains.
+  bool drop_implied_dp_rows = true;
+  /// Solve the LP through its dual (dual_lp.h): same optimum, much faster when rows >> columns.
+  enum class Form { kAuto, kPrimal, kDual } form = Form::kAuto;
+};
+
+/// implied[s * n + t]: the metric-DP rows of (s,t) follow from those of (s,r) and (r,t) for some
+/// r with d(s,r), d(r,t) > 0 and d(s,r) + d(r,t) = d(s,t) (relative tolerance 1e-12).
+std::vector<char> implied_pairs(const Matrix& dp_distance);
+
+/// Size of the LP that design() builds, counted without building it (the size guard).
+LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt);
+
+struct Designed {
+  Matrix p;                    ///< [o][s], columns are distributions
+  double cost = 0;             ///< expected utility loss (11), recomputed from p
+  double lp_objective = 0;     ///< the LP's optimum: cost (11), or the worst-case cost (12)
+  LpSize size;
+  long dp_rows = 0, distortion_rows = 0;
+  long rounds = 0;             ///< cutting-plane rounds (0 when all DP rows were built at once)
+  /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).
+  double shadow_price = 0;
+  /// Weight t of the uniform mechanism mixed in to repair solver round-off in DP rows or in
+  /// (21c) (0 when none was needed; ~1e-14 typically). Mixing keeps distortion feasible: the uniform mechanism's error is
+  /// the feasibility threshold >= d_m and the optimal attack's error is concave in p.
+  double repair_mix = 0;
+};
+
+/// Solves (21), (22)/(23) or (24). Throws bad_request("infeasible", "/min_distortion") when
+/// d_m exceeds feasibility_threshold (no mechanism can reach it), solver_failure otherwise.
+Designed design(const GameInputs& in, const DesignOptions& opt);
+
+}  // namespace privlab::game

@@ -1,0 +1,55 @@
+/**
+ * @file model.cpp
+ * @brief Grid distances, Hamming loss, the d_m feasibility threshold and the utility cost.
+ */
+#include "game/model.h"
+
+#include <cmath>
+#include <limits>
+
+namespace privlab::game {
+
+Matrix grid_distances(const Grid& grid) {
+  const long n = grid.cells();
+  Matrix d(n, n);
+  for (long i = 0; i < n; ++i)
+    for (long j = 0; j < n; ++j) {
+      const double dr = static_cast<double>(i / grid.cols - j / grid.cols);
+      const double dc = static_cast<double>(i % grid.cols - j % grid.cols);
+      d(i, j) = grid.cell_km * std::sqrt(dr * dr + dc * dc);
+    }
+  return d;
+}
+
+Matrix hamming_loss(long n) { return Matrix::Ones(n, n) - Matrix::Identity(n, n); }
+
+long prior_only_guess(const Vector& prior, const Matrix& distance) {
+  // (distance * prior)(shat) = sum_s d(shat,s) pi(s)
+  const Vector err = distance * prior;
+  long best = 0;
+  for (long g = 1; g < err.size(); ++g)
+    if (err(g) < err(best)) best = g;
+  return best;
+}
+
+double feasibility_threshold(const Vector& prior, const Matrix& distance) {
+  return (distance * prior).minCoeff();
+}
+
+double utility_cost(const Matrix& p, const Vector& prior, const Matrix& loss) {
+  // sum_s pi(s) sum_o p(o,s) c(o,s)
+  return (p.cwiseProduct(loss).colwise().sum() * prior)(0);
+}
+
+double worst_utility_cost(const Matrix& p, const Matrix& loss) {
+  return p.cwiseProduct(loss).colwise().sum().maxCoeff();
+}
+
+double entropy(const Vector& distribution) {
+  double h = 0;
+  for (long i = 0; i < distribution.size(); ++i)
+    if (distribution(i) > 0) h -= distribution(i) * std::log(distribution(i));
+  return h;
+}
+
+}  // namespace privlab::game

@@ -1,0 +1,62 @@
+/**
+ * @file priors.cpp
+ * @brief Seeded location priors with hot cells, and the informed adversary prior.
+ */
+#include "game/priors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace privlab::game {
+
+double uniform01(std::mt19937_64& rng) {
+  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
+
+long uniform_index(std::mt19937_64& rng, long n) {
+  const std::uint64_t un = static_cast<std::uint64_t>(n);
+  const std::uint64_t limit = (~std::uint64_t{0} / un) * un;  // reject the biased tail
+  std::uint64_t x;
+  do x = rng(); while (x >= limit);
+  return static_cast<long>(x % un);
+}
+
+Vector generate_prior(const Grid& grid, const PriorShape& shape, std::mt19937_64& rng) {
+  const long n = grid.cells();
+  const long k = std::min(shape.hot_cells, n);
+  std::vector<long> cells(n);
+  std::iota(cells.begin(), cells.end(), 0L);
+  for (long i = 0; i < k; ++i) std::swap(cells[i], cells[i + uniform_index(rng, n - i)]);  // partial Fisher-Yates
+  std::vector<double> weight(k);
+  for (long i = 0; i < k; ++i) weight[i] = 0.2 + uniform01(rng);
+  std::sort(weight.begin(), weight.end(), std::greater<>());  // home is the heaviest
+  Vector hot = Vector::Zero(n);
+  const Matrix dist = grid_distances(grid);
+  for (long i = 0; i < k; ++i) {
+    if (shape.spread_km > 0) {
+      for (long j = 0; j < n; ++j) {
+        const double r = dist(cells[i], j) / shape.spread_km;
+        hot(j) += weight[i] * std::exp(-0.5 * r * r);
+      }
+    } else {
+      hot(cells[i]) += weight[i];
+    }
+  }
+  const double bg = std::clamp(shape.background, 0.0, 1.0);
+  return (1 - bg) * hot / hot.sum() + Vector::Constant(n, bg / static_cast<double>(n));
+}
+
+Vector informed_prior(const Vector& prior, double lambda, long top) {
+  const long n = prior.size();
+  std::vector<long> order(n);
+  std::iota(order.begin(), order.end(), 0L);
+  std::stable_sort(order.begin(), order.end(), [&](long a, long b) { return prior(a) > prior(b); });
+  Vector focus = Vector::Zero(n);
+  for (long i = 0; i < std::min(top, n); ++i) focus(order[i]) = prior(order[i]);
+  if (focus.sum() <= 0) return prior;
+  return (1 - lambda) * prior + lambda * focus / focus.sum();
+}
+
+}  // namespace privlab::game

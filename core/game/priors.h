@@ -1,0 +1,39 @@
+/**
+ * @file priors.h
+ * @brief Seeded synthetic location priors over a grid [game] (Section 9 uses users' location
+ *        traces, which are not available: we generate priors with a few hot cells such as home
+ *        and work) and the better-informed adversary prior pi-hat of Section 9.2.
+ *
+ * All randomness comes from the raw output of std::mt19937_64 (no std:: distributions, whose
+ * algorithms differ between libstdc++ and the libc++ of the WASM build).
+ */
+#pragma once
+#include <cstdint>
+#include <random>
+
+#include "common/linalg.h"
+#include "game/model.h"
+
+namespace privlab::game {
+
+/// Uniform double in [0, 1) from the top 53 bits of one draw.
+double uniform01(std::mt19937_64& rng);
+/// Uniform integer in [0, n) by rejection (unbiased).
+long uniform_index(std::mt19937_64& rng, long n);
+
+struct PriorShape {
+  long hot_cells = 3;        ///< home, work and other frequent places
+  double background = 0.05; ///< total mass spread uniformly over all cells
+  double spread_km = 0.0;    ///< hot cells leak mass to neighbours: weight exp(-d^2 / (2 s^2)); 0 = none
+};
+
+/// A user's prior: `hot_cells` distinct random cells with random weights (the first, "home",
+/// the heaviest), optionally blurred over `spread_km`, plus a uniform background.
+Vector generate_prior(const Grid& grid, const PriorShape& shape, std::mt19937_64& rng);
+
+/// Section 9.2: the adversary gets more evidence about the most frequent cells:
+/// pi-hat = (1 - lambda) pi + lambda * (pi restricted to its `top` largest cells, renormalised).
+/// Its entropy is not larger than pi's for lambda in [0, 1].
+Vector informed_prior(const Vector& prior, double lambda, long top);
+
+}  // namespace privlab::game

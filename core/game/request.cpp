@@ -1,0 +1,170 @@
+/**
+ * @file request.cpp
+ * @brief Validated parsing of game requests and the LP size guard.
+ */
+#include "game/request.h"
+
+#include <random>
+#include <sstream>
+
+#include "api/json_read.h"
+#include "common/error.h"
+#include "game/priors.h"
+
+namespace privlab::game {
+
+namespace jr = json_read;
+
+namespace {
+Matrix read_distances(const nlohmann::json& v, const std::string& path, long n) {
+  const Matrix d = jr::matrix(v, path, limits().max_secrets, limits().max_secrets);
+  if (d.rows() != n || d.cols() != n)
+    bad_request("wrong_shape", path,
+                "expected " + std::to_string(n) + " x " + std::to_string(n) + " (one row and column per secret)");
+  for (long i = 0; i < n; ++i)
+    for (long j = 0; j < n; ++j)
+      if (d(i, j) < 0) bad_request("out_of_range", jr::child(jr::child(path, i), j), "distances must be >= 0");
+  return d;
+}
+
+Grid read_grid(const nlohmann::json& g) {
+  const long side = limits().max_grid_side;
+  Grid grid;
+  grid.rows = jr::positive_integer(g, "rows", "/grid", side);
+  grid.cols = jr::positive_integer(g, "cols", "/grid", side);
+  grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
+  if (grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
+  if (grid.cells() > limits().max_secrets)
+    bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " +
+                                          std::to_string(limits().max_secrets) + " allowed");
+  return grid;
+}
+
+Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid, long n) {
+  const auto& v = jr::member(request, "prior", "");
+  if (v.is_object()) {
+    if (!grid) bad_request("needs_grid", "/prior", "a generated prior needs a \"grid\"");
+    PriorShape shape;
+    shape.hot_cells = jr::positive_integer(v, "hot_cells", "/prior", n);
+    shape.background = jr::number_or(v, "background", "/prior", 0, 1, shape.background);
+    shape.spread_km = jr::number_or(v, "spread_km", "/prior", 0, 1e6, 0);
+    const double seed = jr::number_or(v, "seed", "/prior", 0, 9007199254740991.0, 1);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    return generate_prior(*grid, shape, rng);
+  }
+  return read_distribution(v, "/prior", n);
+}
+}  // namespace
+
+const Limits& limits(bool allow_large) {
+  static const Limits kBrowser;
+  static const Limits kLarge{400, 400, 30, 200000, 4000000, 2e9};
+  return allow_large ? kLarge : kBrowser;
+}
+
+bool flag(const nlohmann::json& request, const std::string& key) {
+  if (!request.contains(key)) return false;
+  if (!request[key].is_boolean()) bad_request("not_a_boolean", jr::child("", key), "expected true or false");
+  return request[key].get<bool>();
+}
+
+Vector read_distribution(const nlohmann::json& value, const std::string& path, long n) {
+  const Vector v = jr::vector(value, path, limits().max_secrets);
+  if (v.size() != n)
+    bad_request("wrong_shape", path, "expected " + std::to_string(n) + " entries (one per secret), got " +
+                                         std::to_string(v.size()));
+  for (long i = 0; i < n; ++i)
+    if (v(i) < 0) bad_request("out_of_range", jr::child(path, i), "probabilities must be >= 0");
+  if (!(v.sum() > 0)) bad_request("out_of_range", path, "the entries must have a positive sum");
+  return v / v.sum();
+}
+
+ParsedGame parse_game(const nlohmann::json& request) {
+  ParsedGame g;
+  GameInputs& in = g.inputs;
+  long n = 0;
+  if (request.contains("grid")) {
+    g.grid = read_grid(request["grid"]);
+    n = g.grid->cells();
+    in.distance = grid_distances(*g.grid);
+    g.size_field = "/grid";
+    if (request.contains("distance"))
+      bad_request("conflicting_fields", "/distance", "give either \"grid\" or \"distance\", not both");
+  } else {
+    const auto& d = jr::member(request, "distance", "");
+    if (!d.is_array()) bad_request("not_a_matrix", "/distance", "expected an array of rows");
+    n = static_cast<long>(d.size());
+    in.distance = read_distances(d, "/distance", n);
+    g.size_field = "/distance";
+  }
+  in.prior = read_prior(request, g.grid, n);
+  in.dp_distance = request.contains("dp_distance") ? read_distances(request["dp_distance"], "/dp_distance", n)
+                                                   : in.distance;
+  if (!request.contains("utility_loss") || request["utility_loss"].is_string()) {
+    const std::string name = request.contains("utility_loss")
+                                 ? jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"})
+                                 : "hamming";
+    in.loss = name == "hamming" ? hamming_loss(n) : in.distance;
+    in.obs_distance = in.distance;  // O = S
+  } else {
+    in.loss = jr::matrix(request["utility_loss"], "/utility_loss", limits().max_observables, limits().max_secrets);
+    if (in.loss.cols() != n)
+      bad_request("wrong_shape", "/utility_loss",
+                  "expected " + std::to_string(n) + " columns (c(o,s): one row per observable, one column per secret)");
+    if (in.loss.minCoeff() < 0) bad_request("out_of_range", "/utility_loss", "utility losses must be >= 0");
+    if (in.loss.rows() == n) in.obs_distance = in.distance;  // observables are the secrets
+  }
+  return g;
+}
+
+DesignOptions parse_design(const nlohmann::json& request) {
+  DesignOptions o;
+  o.kind = mechanism_kind(jr::one_of(request, "mechanism", "", {"distortion", "dp", "joint"}));
+  if (o.kind != MechanismKind::kDistortion) o.epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (o.kind != MechanismKind::kDp) o.min_distortion = jr::number(request, "min_distortion", "", 0, 1e12);
+  if (request.contains("dp_threshold")) {
+    if (o.kind == MechanismKind::kDistortion)
+      bad_request("not_applicable", "/dp_threshold", "dp_threshold needs mechanism \"dp\" or \"joint\"");
+    o.dp_threshold = jr::number(request, "dp_threshold", "", 0, 1e12);
+  }
+  if (request.contains("objective"))
+    o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
+  if (request.contains("dp_rows"))
+    o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
+  if (request.contains("lp_form")) {
+    const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
+    o.form = form == "primal" ? DesignOptions::Form::kPrimal
+             : form == "dual" ? DesignOptions::Form::kDual : DesignOptions::Form::kAuto;
+  }
+  if (request.contains("approximation")) {
+    const auto& a = request["approximation"];
+    o.approx_threshold = jr::number(a, "threshold", "/approximation", 0, 1e12);
+    if (a.contains("distortion_rows")) {
+      if (!a["distortion_rows"].is_boolean())
+        bad_request("not_a_boolean", "/approximation/distortion_rows", "expected true or false");
+      o.approx_distortion_rows = a["distortion_rows"].get<bool>();
+    }
+  }
+  return o;
+}
+
+bool fits(const LpSize& size, const Limits& lim) {
+  return size.constraints <= lim.max_lp_constraints && size.nonzeros <= lim.max_lp_nonzeros &&
+         static_cast<double>(size.variables) * static_cast<double>(size.constraints) <= lim.max_lp_work;
+}
+
+LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim) {
+  const LpSize size = estimate_lp_size(game.inputs, opt);
+  if (!fits(size, lim)) {
+    std::ostringstream msg;
+    msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.variables << " variables, "
+        << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: "
+        << lim.max_lp_constraints << " constraints, " << lim.max_lp_nonzeros << " nonzeros, "
+        << lim.max_lp_work << " variables x constraints); use a smaller grid or "
+        << "\"approximation\":{\"threshold\":km} to drop far DP rows (the CLI may send \"allow_large\":true)";
+    bad_request("too_large", game.size_field, msg.str());
+  }
+  return size;
+}
+
+}  // namespace privlab::game

@@ -1,0 +1,59 @@
+/**
+ * @file request.h
+ * @brief Reading a "game" request into GameInputs and DesignOptions (every rejection names the
+ *        JSON pointer of the field), and the size guards.
+ */
+#pragma once
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "game/mechanisms.h"
+#include "game/model.h"
+
+namespace privlab::game {
+
+/// Limits of one request (README "Size limits"). The LP guard counts the LP that would be built
+/// (after the Appendix C approximation): GLPK's simplex on the joint LP of a 6x6 grid
+/// (~45,000 rows) takes seconds natively and 2-3x longer in WASM.
+struct Limits {
+  long max_secrets = 400;          ///< n (distance matrices are n x n)
+  long max_observables = 400;      ///< m
+  long max_grid_side = 30;
+  long max_lp_constraints = 35000;     ///< a 6x6 grid's joint LP (31,429 rows) fits
+  long max_lp_nonzeros = 300000;       ///< an 8x8 grid's distortion LP (266,304) fits
+  /// variables x constraints: the simplex basis is min(variables, rows) (the game LPs are solved
+  /// through their dual) and each pivot scans the other dimension. 6x6 joint (1332 x 31429 = 42M)
+  /// takes ~1 s natively; 8x8 joint with the 1.5 km approximation (4160 x 31041 = 129M) ~12 s.
+  double max_lp_work = 5e7;
+};
+/// The browser limits (default) or, with "allow_large": true (CLI, benchmarks), larger ones.
+const Limits& limits(bool allow_large = false);
+
+struct ParsedGame {
+  GameInputs inputs;
+  std::optional<Grid> grid;
+  std::string size_field;   ///< the field to name in too_large ("/grid" or "/distance")
+};
+
+/// prior (array or, with a grid, a generator object), grid | distance, dp_distance,
+/// utility_loss. Requires nothing about the mechanism.
+ParsedGame parse_game(const nlohmann::json& request);
+
+/// mechanism, epsilon, min_distortion, dp_threshold, approximation.threshold.
+DesignOptions parse_design(const nlohmann::json& request);
+
+/// Does an LP of this size pass the limits?
+bool fits(const LpSize& size, const Limits& lim);
+
+/// Refuses (too_large naming the field) an LP beyond the limits; returns its size otherwise.
+LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim);
+
+/// An optional boolean field (false when absent).
+bool flag(const nlohmann::json& request, const std::string& key);
+
+/// A probability vector of length n (counts accepted, normalised) at `path`.
+Vector read_distribution(const nlohmann::json& value, const std::string& path, long n);
+
+}  // namespace privlab::game

@@ -1,0 +1,235 @@
+/**
+ * @file experiments.cpp
+ * @brief Section 8.2-8.5 experiments on synthetic instances (P* ~ Dirichlet(1/2), n samples,
+ *        P-hat) and the experiment dispatcher (Adult and "curve": experiments_data.cpp).
+ */
+#include "rldp/experiments.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "api/json_read.h"
+#include "api/json_write.h"
+#include "common/error.h"
+#include "rldp/evaluation.h"
+#include "rldp/experiment_support.h"
+#include "rldp/mechanisms.h"
+#include "rldp/robust_epsilon.h"
+#include "rldp/sampling.h"
+
+namespace privlab::rldp {
+
+namespace jr = json_read;
+namespace jw = json_write;
+using namespace experiment;
+
+namespace {
+const std::vector<double> kDefaultEpsilons{0.075, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
+
+struct SyntheticParams {
+  long k = 100, ns = 2, nu = 5;
+  long long n = 32561;
+  double prior = 0.5, alpha = 2;
+  std::uint64_t seed = 1;
+  DesignOptions options;
+};
+
+SyntheticParams read_synthetic(const nlohmann::json& r) {
+  SyntheticParams p;
+  p.k = static_cast<long>(r.contains("K") ? jr::positive_integer(r, "K", "", 1000) : 100);
+  if (r.contains("shape")) {
+    const Vector s = jr::vector(r.at("shape"), "/shape", 2);
+    if (s.size() != 2) bad_request("bad_shape", "/shape", "shape is [|S|, |U|]");
+    for (long i = 0; i < 2; ++i)
+      if (s(i) != std::floor(s(i)) || s(i) < 1 || s(i) > 64)
+        bad_request("out_of_range", jr::child("/shape", static_cast<std::size_t>(i)),
+                    "alphabet sizes are whole numbers from 1 to 64");
+    p.ns = static_cast<long>(s(0));
+    p.nu = static_cast<long>(s(1));
+    if (p.ns * p.nu > 256) bad_request("too_large", "/shape", "|S||U| is at most 256");
+  }
+  if (r.contains("n")) p.n = jr::positive_integer(r, "n", "", 10'000'000);
+  p.prior = jr::number_or(r, "prior", "", 1e-3, 1e3, 0.5);
+  p.alpha = jr::number_or(r, "alpha", "", 0.01, 100, 2.0);
+  if (r.contains("seed")) {
+    if (!r.at("seed").is_number_integer() || r.at("seed").get<long long>() < 0)
+      bad_request("out_of_range", "/seed", "seed must be a non-negative integer");
+    p.seed = r.at("seed").get<std::uint64_t>();
+  }
+  p.options.same_s_rows = read_bool(r, "same_s_rows", "", true);
+  p.options.allow_large = read_bool(r, "allow_large", "", false);
+  // Work guard: K * |X|-dependent PolyOpt cost is the page's concern; cap the plain work.
+  if (static_cast<double>(p.k) * static_cast<double>(p.n) > 2e9)
+    bad_request("too_large", "/K", "K * n is at most 2e9 samples");
+  return p;
+}
+
+struct Instance { JointDistribution truth, hat; };
+Instance draw(Sampler& s, const SyntheticParams& p) {
+  const long a = p.ns * p.nu;
+  const Vector flat = s.dirichlet(a, p.prior);
+  const Vector counts = s.multinomial(flat, p.n);
+  Matrix t(p.ns, p.nu), h(p.ns, p.nu);
+  for (long x = 0; x < a; ++x) {
+    t(x / p.nu, x % p.nu) = flat(x);
+    h(x / p.nu, x % p.nu) = counts(x) / static_cast<double>(p.n);
+  }
+  return {joint_from_matrix(t / t.sum()), joint_from_matrix(h)};
+}
+
+/// Runs every (instance, epsilon, confidence, mechanism); calls sink(k, eps, conf, name, trial).
+template <class Sink>
+void run_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons,
+                   const std::vector<double>& confidences, const std::vector<std::string>& mechs,
+                   const Context& context, Notes& notes, Sink sink) {
+  Sampler sampler(p.seed);
+  const double total = static_cast<double>(p.k * epsilons.size() * confidences.size());
+  double done = 0;
+  for (long k = 0; k < p.k; ++k) {
+    const Instance inst = draw(sampler, p);
+    for (double conf : confidences) {
+      const UncertaintySet set = ball(p.alpha, conf, p.n, inst.hat.num_x());
+      for (double eps : epsilons) {
+        context.report(done / total, "instance " + std::to_string(k + 1) + "/" + std::to_string(p.k));
+        done += 1;
+        const bool in_f = renyi_divergence(p.alpha, inst.hat.flat(), inst.truth.flat()) <= set.radius;
+        for (const auto& m : mechs)
+          if (auto t = run_one(m, inst.hat, &inst.truth, eps, set, p.options, notes))
+            sink(k, eps, conf, m, *t, in_f);
+      }
+    }
+  }
+  context.report(1.0, "done");
+}
+
+nlohmann::json synthetic_nmi(const nlohmann::json& r, const Context& context) {
+  const SyntheticParams p = read_synthetic(r);
+  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
+  const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
+  const auto mechs = read_mechanisms(r, "", mechanism_names());
+  Notes notes;
+  std::map<std::pair<double, std::string>, std::vector<double>> nmi;
+  run_synthetic(p, eps, {conf}, mechs, context, notes,
+                [&](long, double e, double, const std::string& m, const Trial& t, bool) {
+                  nmi[{e, m}].push_back(t.hat.nmi);
+                });
+  nlohmann::json rows = nlohmann::json::array();
+  for (double e : eps)
+    for (const auto& m : mechs) {
+      const auto& v = nmi[{e, m}];
+      rows.push_back({e, m, num(mean(v)), num(quantile(v, 0.25)), num(quantile(v, 0.75)), v.size()});
+    }
+  return {{"experiment", "synthetic_nmi"},
+          {"columns", {"epsilon", "mechanism", "nmi_mean", "nmi_q25", "nmi_q75", "runs"}},
+          {"rows", rows},
+          {"plots", {plot("NMI under P-hat vs epsilon (Figure 3)", "line", "epsilon", "nmi_mean",
+                          "mechanism", "epsilon", "mean NMI")}},
+          {"notes", notes.list}};
+}
+
+nlohmann::json realized_epsilon_experiment(const nlohmann::json& r, const Context& context) {
+  const SyntheticParams p = read_synthetic(r);
+  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
+  const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
+  const auto mechs = read_mechanisms(r, "", {"nr", "polyopt"});
+  Notes notes;
+  std::map<std::pair<double, std::string>, std::vector<double>> real;
+  std::map<double, std::vector<double>> in_f;
+  std::map<double, long> last_k;
+  run_synthetic(p, eps, {conf}, mechs, context, notes,
+                [&](long k, double e, double, const std::string& m, const Trial& t, bool inf) {
+                  real[{e, m}].push_back(t.truth.epsilon);
+                  if (!last_k.count(e) || last_k[e] != k) { in_f[e].push_back(inf ? 1 : 0); last_k[e] = k; }
+                });
+  nlohmann::json rows = nlohmann::json::array();
+  for (double e : eps) {
+    for (const auto& m : mechs) {
+      const auto& v = real[{e, m}];
+      rows.push_back({e, m, num(quantile(v, 0.25)), num(quantile(v, 0.5)), num(quantile(v, 0.75)),
+                      num(mean(v)), num(mean(in_f[e])), v.size()});
+    }
+    rows.push_back({e, "designed", e, e, e, e, num(mean(in_f[e])), 0});
+  }
+  return {{"experiment", "realized_epsilon"},
+          {"columns", {"epsilon", "mechanism", "q25", "median", "q75", "mean", "fraction_p_star_in_F", "runs"}},
+          {"rows", rows},
+          {"plots", {[] {
+             auto pl = plot("Realized epsilon under P* (Figure 4): median with 25%-75% band", "band",
+                            "epsilon", "median", "mechanism", "designed epsilon", "eps* under P*");
+             pl["y_low"] = "q25";
+             pl["y_high"] = "q75";
+             return pl;
+           }()}},
+          {"notes", notes.list}};
+}
+
+nlohmann::json utility_robustness(const nlohmann::json& r, const Context& context) {
+  const SyntheticParams p = read_synthetic(r);
+  const double e = jr::number_or(r, "epsilon", "", 0, 50, 1.5);
+  const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
+  const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
+  Notes notes;
+  nlohmann::json rows = nlohmann::json::array();
+  run_synthetic(p, {e}, {conf}, mechs, context, notes,
+                [&](long k, double, double, const std::string& m, const Trial& t, bool) {
+                  const double rel = t.hat.mutual_information > 0
+                      ? (t.hat.mutual_information - t.truth.mutual_information) / t.hat.mutual_information
+                      : 0.0;
+                  rows.push_back({k, m, t.hat.nmi, t.truth.nmi, rel});
+                });
+  return {{"experiment", "utility_robustness"},
+          {"columns", {"instance", "mechanism", "nmi_hat", "nmi_true", "relative_difference"}},
+          {"rows", rows},
+          {"plots", {plot("(I_P-hat - I_P*) / I_P-hat at epsilon = " + std::to_string(e) + " (Figure 5)",
+                          "scatter", "nmi_hat", "relative_difference", "mechanism", "NMI under P-hat",
+                          "relative difference")}},
+          {"notes", notes.list}};
+}
+
+nlohmann::json beta_sweep(const nlohmann::json& r, const Context& context) {
+  const SyntheticParams p = read_synthetic(r);
+  const double e = jr::number_or(r, "epsilon", "", 0, 50, 1.5);
+  const auto betas = read_numbers(r, "betas", "", 1e-9, 0.999, 16, {0.1, 0.05, 0.01, 0.001});
+  const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
+  std::vector<double> confs;
+  for (double b : betas) confs.push_back(1 - b);
+  Notes notes;
+  std::map<std::pair<double, std::string>, std::vector<double>> nmi;
+  run_synthetic(p, {e}, confs, mechs, context, notes,
+                [&](long, double, double c, const std::string& m, const Trial& t, bool) {
+                  nmi[{c, m}].push_back(t.hat.nmi);
+                });
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t i = 0; i < betas.size(); ++i)
+    for (const auto& m : mechs) {
+      const auto& v = nmi[{confs[i], m}];
+      rows.push_back({betas[i], m, num(mean(v)), v.size()});
+    }
+  return {{"experiment", "beta_sweep"},
+          {"columns", {"beta", "mechanism", "nmi_mean", "runs"}},
+          {"rows", rows},
+          {"plots", {plot("Mean NMI against the significance level beta (Table 2)", "line", "beta",
+                          "nmi_mean", "mechanism", "beta", "mean NMI")}},
+          {"notes", notes.list}};
+}
+
+}  // namespace
+
+const std::vector<std::string>& experiment_names() {
+  static const std::vector<std::string> names{"synthetic_nmi", "realized_epsilon",
+                                              "utility_robustness", "beta_sweep", "adult", "curve"};
+  return names;
+}
+
+nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
+  const auto name = jr::one_of(request, "experiment", "", experiment_names());
+  if (name == "synthetic_nmi") return synthetic_nmi(request, context);
+  if (name == "realized_epsilon") return realized_epsilon_experiment(request, context);
+  if (name == "utility_robustness") return utility_robustness(request, context);
+  if (name == "beta_sweep") return beta_sweep(request, context);
+  if (name == "adult") return adult_experiment(request, context);
+  return curve_experiment(request, context);
+}
+
+}  // namespace privlab::rldp

@@ -1,0 +1,114 @@
+/**
+ * @file experiments_data.cpp
+ * @brief Experiments on given data: the Adult census pairs (Figure 2, Sec. 8.1) and the
+ *        epsilon sweep of one joint ("curve").
+ */
+#include <cmath>
+
+#include "api/json_read.h"
+#include "api/json_write.h"
+#include "common/error.h"
+#include "model/adult.h"
+#include "model/request_fields.h"
+#include "rldp/experiment_support.h"
+
+namespace privlab::rldp::experiment {
+
+namespace jr = json_read;
+
+/// Figure 2: Adult census pairs (S, U); P-hat from the file, n = number of records.
+nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context) {
+  const auto& csv_v = jr::member(r, "data_csv", "");
+  if (!csv_v.is_string()) bad_request("not_a_string", "/data_csv", "data_csv is the text of adult.data");
+  const std::string csv = csv_v.get<std::string>();
+  std::vector<std::pair<std::string, std::string>> pairs{
+      {"sex", "race"}, {"race", "sex"}, {"occupation", "education"},
+      {"native-country", "relationship"}};
+  if (r.contains("pairs")) {
+    const auto& pv = r.at("pairs");
+    if (!pv.is_array() || pv.empty()) bad_request("not_an_array", "/pairs", "pairs is [[S, U], ...]");
+    pairs.clear();
+    for (std::size_t i = 0; i < pv.size(); ++i) {
+      const auto& e = pv[i];
+      if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string())
+        bad_request("bad_pair", jr::child("/pairs", i), "each pair is [\"S column\", \"U column\"]");
+      pairs.emplace_back(e[0].get<std::string>(), e[1].get<std::string>());
+    }
+  }
+  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, {0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0});
+  const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
+  const double alpha = jr::number_or(r, "alpha", "", 0.01, 100, 2.0);
+  const auto mechs = read_mechanisms(r, "", mechanism_names());
+  DesignOptions options;
+  options.same_s_rows = read_bool(r, "same_s_rows", "", true);
+  options.allow_large = read_bool(r, "allow_large", "", false);
+  Notes notes;
+  nlohmann::json rows = nlohmann::json::array(), plots = nlohmann::json::array();
+  const double total = static_cast<double>(pairs.size() * eps.size());
+  double done = 0;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto& [sa, ua] = pairs[i];
+    const auto table = adult::tabulate(csv, {sa, ua}, jr::child("/pairs", i));
+    const Matrix counts = table.as_matrix(1);
+    if (counts.size() > 256) bad_request("too_large", jr::child("/pairs", i), "|S||U| is at most 256");
+    const JointDistribution hat = joint_from_matrix(counts / counts.sum());
+    const UncertaintySet set = ball(alpha, conf, table.n, hat.num_x());
+    const std::string label = sa + "/" + ua;
+    for (double e : eps) {
+      context.report(done / total, label + ", epsilon " + std::to_string(e));
+      done += 1;
+      for (const auto& m : mechs)
+        if (auto t = run_one(m, hat, nullptr, e, set, options, notes))
+          rows.push_back({label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust),
+                          t->robust_exact, label + ": " + m});
+    }
+    auto pl = plot("Adult " + label + " (|S| = " + std::to_string(hat.num_s()) + ", |U| = " +
+                       std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
+                   "line", "epsilon", "nmi", "mechanism", "epsilon", "NMI");
+    pl["filter"] = {{"column", "pair"}, {"value", label}};
+    plots.push_back(pl);
+  }
+  context.report(1.0, "done");
+  return {{"experiment", "adult"},
+          {"columns", {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon",
+                       "robust_epsilon_exact", "series"}},
+          {"rows", rows},
+          {"plots", plots},
+          {"notes", notes.list}};
+}
+
+/// All mechanisms against epsilon for one joint (the page's utility-vs-epsilon chart).
+nlohmann::json curve_experiment(const nlohmann::json& r, const Context& context) {
+  const JointLimits limits{64, 64, 256};
+  const JointDistribution hat = parse_joint(jr::member(r, "joint", ""), "/joint", limits);
+  const auto n = sample_size(r, hat);
+  const UncertaintySet set = parse_uncertainty(r, hat.num_x(), n);
+  const auto truth = true_joint(r, hat, limits);
+  const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, {0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0});
+  const auto mechs = read_mechanisms(r, "", mechanism_names());
+  DesignOptions options;
+  options.same_s_rows = read_bool(r, "same_s_rows", "", true);
+  options.allow_large = read_bool(r, "allow_large", "", false);
+  Notes notes;
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t i = 0; i < eps.size(); ++i) {
+    context.report(static_cast<double>(i) / static_cast<double>(eps.size()), "epsilon " + std::to_string(eps[i]));
+    for (const auto& m : mechs)
+      if (auto t = run_one(m, hat, truth ? &*truth : nullptr, eps[i], set, options, notes))
+        rows.push_back({eps[i], m, t->hat.nmi, t->hat.mutual_information, num(t->hat.epsilon),
+                        num(t->robust), t->robust_exact,
+                        truth ? num(t->truth.nmi) : nlohmann::json(nullptr),
+                        truth ? num(t->truth.epsilon) : nlohmann::json(nullptr)});
+  }
+  context.report(1.0, "done");
+  return {{"experiment", "curve"},
+          {"columns", {"epsilon", "mechanism", "nmi", "mutual_information", "epsilon_hat",
+                       "robust_epsilon", "robust_epsilon_exact", "true_nmi", "true_epsilon"}},
+          {"rows", rows},
+          {"plots", {plot("NMI under P-hat vs epsilon", "line", "epsilon", "nmi", "mechanism",
+                          "epsilon", "NMI"),
+                     plot("Robust epsilon over F vs designed epsilon", "line", "epsilon",
+                          "robust_epsilon", "mechanism", "designed epsilon", "robust epsilon")}},
+          {"notes", notes.list}};
+}
+}  // namespace privlab::rldp::experiment

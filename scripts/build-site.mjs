@@ -1,0 +1,53 @@
+// Builds the static site into build/site (relative paths only, so any static host and any
+// sub-path serve it): bundles web/src with esbuild, copies the WASM module and the scenario
+// files (plus an index of them). Also writes build/site/privlab.html: the whole playground in
+// one file (scripts, styles, scenarios and the WASM binary inlined) that opens from file://.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = process.argv[2] || join(root, 'build', 'site');
+const wasmDir = process.argv[3] || join(root, 'build', 'wasm', 'bin');
+
+for (const f of ['privlab_web.js', 'privlab_web.wasm', 'privlab_single.js'])
+  if (!existsSync(join(wasmDir, f))) { console.error(`missing ${join(wasmDir, f)}: build the WASM module first`); process.exit(1); }
+
+mkdirSync(join(out, 'assets'), { recursive: true });
+mkdirSync(join(out, 'wasm'), { recursive: true });
+mkdirSync(join(out, 'examples'), { recursive: true });
+
+const common = { bundle: true, minify: true, sourcemap: true, target: ['es2020'], logLevel: 'warning', legalComments: 'none' };
+await build({ ...common, entryPoints: [join(root, 'web/src/main.js')], outfile: join(out, 'assets/main.js'), format: 'iife' });
+await build({ ...common, entryPoints: [join(root, 'web/src/worker.js')], outfile: join(out, 'assets/worker.js'), format: 'iife' });
+cpSync(join(root, 'web/src/style.css'), join(out, 'assets/style.css'));
+cpSync(join(root, 'web/index.html'), join(out, 'index.html'));
+for (const f of ['privlab_web.js', 'privlab_web.wasm']) cpSync(join(wasmDir, f), join(out, 'wasm', f));
+
+const index = [];
+for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json')).sort()) {
+  const scenario = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
+  cpSync(join(root, 'examples', file), join(out, 'examples', file));
+  index.push({ file, family: scenario.family, title: scenario.title || file });
+}
+writeFileSync(join(out, 'examples', 'index.json'), JSON.stringify(index, null, 2));
+console.log(`site built in ${out}`);
+
+// ---- the self-contained file ----
+const inlineScript = (code) => code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+const mainJs = readFileSync(join(out, 'assets/main.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
+const workerJs = readFileSync(join(out, 'assets/worker.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
+const glue = readFileSync(join(wasmDir, 'privlab_single.js'), 'utf8');
+const workerSource = Buffer.from(`${glue}\n${workerJs}`, 'utf8').toString('base64');
+const files = {};
+for (const { file } of index) files[file] = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
+let html = readFileSync(join(root, 'web/index.html'), 'utf8');
+html = html.replace('<link rel="stylesheet" href="assets/style.css">', () => `<style>${readFileSync(join(root, 'web/src/style.css'), 'utf8')}</style>`);
+html = html.replace('<script src="assets/main.js"></script>', () => [
+  `<script type="text/plain" id="worker-source">${workerSource}</script>`,
+  `<script type="application/json" id="examples-inline">${inlineScript(JSON.stringify({ index, files }))}</script>`,
+  `<script>${inlineScript(mainJs)}</script>`,
+].join('\n'));
+writeFileSync(join(out, 'privlab.html'), html);
+console.log(`self-contained page: ${join(out, 'privlab.html')} (${Math.round(html.length / 1024)} KiB)`);

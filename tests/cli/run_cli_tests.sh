@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CLI contract tests (../shared/spec/cli-contract.md): exit codes 0/2/3, error objects naming the
+# offending field, stdin input, and every scenario file in examples/ solving with exit 0.
+# Run by CTest with PRIVLAB pointing at the built tool.
+set -uo pipefail
+PRIVLAB=${PRIVLAB:-build/bin/privlab}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+pass=0; fail=0
+
+check() {  # name, expected exit, expected error path (or "-" for success), request text
+  local name=$1 want_exit=$2 want_path=$3 request=$4 out code
+  out=$(printf '%s' "$request" | "$PRIVLAB" solve - 2>/dev/null); code=$?
+  local got_path
+  got_path=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{const j=JSON.parse(s);console.log(j.error?j.error.path:"-")}catch(e){console.log("unparseable")}})')
+  if [ "$code" = "$want_exit" ] && [ "$got_path" = "$want_path" ]; then pass=$((pass+1))
+  else fail=$((fail+1)); echo "FAIL $name: exit $code (want $want_exit), path '$got_path' (want '$want_path'): $out"; fi
+}
+
+R='"family":"rldp","mechanism":"srr"'
+check "ok srr"            0 "-"           "{$R,\"joint\":[[0.07,0.10],[0.26,0.57]],\"epsilon\":0.69}"
+check "ok counts"         0 "-"           "{$R,\"joint\":[[7,10],[26,57]],\"epsilon\":0.69,\"uncertainty\":{\"alpha\":2,\"confidence\":0.95}}"
+check "malformed json"    2 ""            "{\"family\":"
+check "not an object"     2 ""            "[1,2,3]"
+check "unknown family"    2 "/family"     "{\"family\":\"x\"}"
+check "missing joint"     2 "/joint"      "{$R,\"epsilon\":1}"
+check "negative eps"      2 "/epsilon"    "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":-0.1}"
+check "negative mass"     2 "/joint/1/0"  "{$R,\"joint\":[[0.5,0.5],[-0.1,0.1]],\"epsilon\":1}"
+check "string cell"       2 "/joint/0/1"  "{$R,\"joint\":[[0.5,\"a\"]],\"epsilon\":1}"
+check "ragged"            2 "/joint/1"    "{$R,\"joint\":[[0.5,0.5],[0.1]],\"epsilon\":1}"
+check "not distribution"  2 "/joint"      "{$R,\"joint\":[[0.5,0.4]],\"epsilon\":1}"
+check "empty alphabet"    2 "/joint/0"    "{$R,\"joint\":[[]],\"epsilon\":1}"
+check "empty table"       2 "/joint"      "{$R,\"joint\":[],\"epsilon\":1}"
+check "bad mechanism"     2 "/mechanism"  "{\"family\":\"rldp\",\"mechanism\":\"zzz\",\"joint\":[[1]],\"epsilon\":1}"
+check "conf without n"    2 "/n"          "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1,\"uncertainty\":{\"alpha\":2,\"confidence\":0.9}}"
+check "bad confidence"    2 "/uncertainty/confidence" "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1,\"n\":5,\"uncertainty\":{\"alpha\":2,\"confidence\":1.5}}"
+check "true shape"        2 "/true_joint" "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1,\"true_joint\":[[1]]}"
+check "too large"         2 "/joint"      "{$R,\"joint\":[$(printf '[1,1],%.0s' $(seq 1 70))[1,1]],\"epsilon\":1}"
+
+# A missing file is a bad request too.
+out=$("$PRIVLAB" solve /nonexistent.json); code=$?
+if [ $code = 2 ] && [[ $out == *unreadable_file* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL missing file: $code $out"; fi
+
+# Every scenario file solves.
+for f in "$ROOT"/examples/*.json; do
+  out=$("$PRIVLAB" solve "$f"); code=$?
+  top_error=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log("error" in JSON.parse(s)?"yes":"no")}catch(e){console.log("unparseable")}})')
+  if [ $code = 0 ] && [ "$top_error" = no ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL example $(basename "$f"): exit $code, error: $top_error: ${out:0:300}"; fi
+done
+
+echo "cli: $pass passed, $fail failed"
+[ $fail = 0 ]

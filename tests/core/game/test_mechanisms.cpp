@@ -1,0 +1,341 @@
+// Tests of core/game/mechanisms.cpp: LPs (21)-(24) against their own constraints, independent
+// formulations and closed forms, and the properties asked in issue 5.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "common/error.h"
+#include "game/attack.h"
+#include "game/dp_measure.h"
+#include "game/mechanisms.h"
+#include "random_game.h"
+#include "solvers/lp.h"
+
+using namespace privlab;
+using namespace privlab::game;
+using namespace privlab::game::testing;
+
+namespace {
+Designed run(const GameInputs& in, MechanismKind kind, double eps, double dm) {
+  DesignOptions o;
+  o.kind = kind;
+  o.epsilon = eps;
+  o.min_distortion = dm;
+  return design(in, o);
+}
+
+bool columns_are_distributions(const Matrix& p) {
+  return p.minCoeff() >= 0 && (p.colwise().sum().array() - 1).abs().maxCoeff() < 1e-9;
+}
+
+/// The Stackelberg problem (20) written without Theorem 1: error(p) >= d_m holds iff every one
+/// of the n^m pure attacks a has sum_o W(o, a(o)) >= d_m. Optimum of that LP (tiny n only).
+double distortion_by_enumeration(const GameInputs& in, double dm) {
+  const long m = in.num_observables(), n = in.num_secrets();
+  lp::LinearProgram prog;
+  prog.objective.resize(m * n);
+  for (long s = 0; s < n; ++s)
+    for (long o = 0; o < m; ++o) prog.objective(s * m + o) = in.prior(s) * in.loss(o, s);
+  for (long s = 0; s < n; ++s) {
+    lp::Row r;
+    for (long o = 0; o < m; ++o) r.coeffs.emplace_back(s * m + o, 1.0);
+    r.lower = r.upper = 1;
+    prog.add_row(r);
+  }
+  std::vector<long> a(m, 0);
+  while (true) {
+    lp::Row r;
+    for (long o = 0; o < m; ++o)
+      for (long s = 0; s < n; ++s)
+        r.coeffs.emplace_back(s * m + o, in.prior(s) * in.distance(a[o], s));
+    r.lower = dm;
+    prog.add_row(r);
+    long i = 0;
+    while (i < m && ++a[i] == n) a[i++] = 0;
+    if (i == m) break;
+  }
+  const auto sol = lp::solve_lp(prog);
+  REQUIRE(sol.status == lp::Status::kOptimal);
+  return sol.objective;
+}
+}  // namespace
+
+TEST_CASE("game/design: (21) equals the enumerated Stackelberg program (Theorem 1)") {
+  std::mt19937_64 rng(21);
+  for (int trial = 0; trial < 8; ++trial) {
+    const GameInputs in = random_game(3, rng, trial % 2 == 0);
+    const double dm = uniform01(rng) * feasibility_threshold(in.prior, in.distance);
+    const Designed d = run(in, MechanismKind::kDistortion, 0, dm);
+    CHECK(d.cost == doctest::Approx(distortion_by_enumeration(in, dm)).epsilon(1e-7));
+  }
+}
+
+TEST_CASE("game/design: every mechanism satisfies its own constraints") {
+  std::mt19937_64 rng(22);
+  for (int trial = 0; trial < 12; ++trial) {
+    const long n = 3 + uniform_index(rng, 4);
+    const GameInputs in = random_game(n, rng, trial % 3 != 0);
+    const double eps = 0.2 + 1.5 * uniform01(rng);
+    const double dm = uniform01(rng) * feasibility_threshold(in.prior, in.distance);
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+      const Designed d = run(in, kind, eps, dm);
+      CHECK(columns_are_distributions(d.p));
+      CHECK(d.cost == doctest::Approx(d.lp_objective).epsilon(1e-7));
+      if (kind != MechanismKind::kDp)
+        CHECK(optimal_attack(d.p, in.prior, in.distance).error >= dm - 1e-9);
+      if (kind != MechanismKind::kDistortion)
+        CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps + 1e-7);
+    }
+  }
+}
+
+TEST_CASE("game/design: cost(joint) >= max(cost(dp), cost(distortion))") {
+  // ERRATUM (paper-notes.md): the abstract claims the joint mechanism costs no more than either;
+  // its feasible set is the intersection, so the inequality goes the other way.
+  std::mt19937_64 rng(23);
+  bool strictly_more = false;
+  for (int trial = 0; trial < 12; ++trial) {
+    const GameInputs in = random_game(3 + uniform_index(rng, 4), rng);
+    const double eps = 0.2 + 1.5 * uniform01(rng);
+    const double dm = uniform01(rng) * feasibility_threshold(in.prior, in.distance);
+    const double joint = run(in, MechanismKind::kJoint, eps, dm).cost;
+    const double dp = run(in, MechanismKind::kDp, eps, dm).cost;
+    const double dist = run(in, MechanismKind::kDistortion, eps, dm).cost;
+    CHECK(joint >= std::max(dp, dist) - 1e-8);
+    strictly_more = strictly_more || joint > std::max(dp, dist) + 1e-6;
+  }
+  CHECK(strictly_more);  // the abstract's equality is not a theorem
+}
+
+TEST_CASE("game/design: d_m above the threshold is infeasible, at the threshold feasible") {
+  std::mt19937_64 rng(24);
+  const GameInputs in = random_game(4, rng);
+  const double t = feasibility_threshold(in.prior, in.distance);
+  for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kJoint}) {
+    try {
+      run(in, kind, 1.0, t * 1.01);
+      FAIL("expected an infeasible error");
+    } catch (const Error& e) {
+      CHECK(e.kind() == ErrorKind::kBadRequest);
+      CHECK(e.code() == "infeasible");
+      CHECK(e.path() == "/min_distortion");
+    }
+    const Designed d = run(in, kind, 1.0, t);
+    CHECK(optimal_attack(d.p, in.prior, in.distance).error >= t - 1e-9);
+  }
+}
+
+TEST_CASE("game/design: cost is non-decreasing in d_m and non-increasing in epsilon") {
+  std::mt19937_64 rng(25);
+  for (int trial = 0; trial < 4; ++trial) {
+    const GameInputs in = random_game(4 + trial % 2, rng);
+    const double t = feasibility_threshold(in.prior, in.distance);
+    double prev_dist = -1, prev_joint = -1;
+    for (int k = 0; k <= 6; ++k) {
+      const double dm = t * k / 6.0;
+      const double dist = run(in, MechanismKind::kDistortion, 0, dm).cost;
+      const double joint = run(in, MechanismKind::kJoint, 0.7, dm).cost;
+      CHECK(dist >= prev_dist - 1e-9);
+      CHECK(joint >= prev_joint - 1e-9);
+      prev_dist = dist, prev_joint = joint;
+    }
+    double prev_dp = 2, prev_jeps = 2;
+    for (int k = 1; k <= 6; ++k) {
+      const double eps = 0.25 * k;
+      const double dp = run(in, MechanismKind::kDp, eps, 0).cost;
+      const double joint = run(in, MechanismKind::kJoint, eps, 0.5 * t).cost;
+      CHECK(dp <= prev_dp + 1e-9);
+      CHECK(joint <= prev_jeps + 1e-9);
+      prev_dp = dp, prev_jeps = joint;
+    }
+  }
+}
+
+TEST_CASE("game/design: the shadow price of privacy lies between the one-sided slopes of cost(d_m)") {
+  // cost(d_m) is convex and piecewise linear; the multiplier of (21c) is a subgradient.
+  std::mt19937_64 rng(26);
+  for (int trial = 0; trial < 6; ++trial) {
+    const GameInputs in = random_game(4, rng);
+    const double t = feasibility_threshold(in.prior, in.distance);
+    const double dm = (0.2 + 0.6 * uniform01(rng)) * t, h = 1e-4 * t;
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kJoint}) {
+      const Designed mid = run(in, kind, 0.8, dm);
+      const double left = (mid.cost - run(in, kind, 0.8, dm - h).cost) / h;
+      const double right = (run(in, kind, 0.8, dm + h).cost - mid.cost) / h;
+      CHECK(mid.shadow_price >= left - 1e-5);
+      CHECK(mid.shadow_price <= right + 1e-5);
+      CHECK(mid.shadow_price >= 0);
+    }
+  }
+}
+
+TEST_CASE("game/design: two secrets, Hamming loss: the DP optimum has the closed form") {
+  // Vertices of {a + e^eps b <= e^eps, b + e^eps a <= e^eps}: cost = 1 - max(pi0, pi1, e^eps/(1+e^eps)).
+  for (double pi0 : {0.5, 0.7, 0.95}) {
+    for (double eps : {0.3, 1.0, 2.5}) {
+      GameInputs in;
+      in.prior = (Vector(2) << pi0, 1 - pi0).finished();
+      in.loss = hamming_loss(2);
+      in.distance = in.dp_distance = (Matrix(2, 2) << 0, 1, 1, 0).finished();
+      const double e = std::exp(eps);
+      const double expect = 1 - std::max({pi0, 1 - pi0, e / (1 + e)});
+      CHECK(run(in, MechanismKind::kDp, eps, 0).cost == doctest::Approx(expect));
+    }
+  }
+}
+
+TEST_CASE("game/estimate_lp_size: matches the LP that design() builds") {
+  std::mt19937_64 rng(27);
+  const GameInputs in = random_game(5, rng);
+  const double t = feasibility_threshold(in.prior, in.distance);
+  for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+    for (int variant = 0; variant < 3; ++variant) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 1;
+      o.min_distortion = 0.5 * t;
+      if (variant == 1) o.approx_threshold = 1.5;
+      if (variant == 2) o.dp_threshold = 1.2;
+      const Designed d = design(in, o);
+      const LpSize est = estimate_lp_size(in, o);
+      CHECK(est.variables == d.size.variables);
+      CHECK(est.constraints == d.size.constraints);
+      CHECK(est.nonzeros == d.size.nonzeros);
+    }
+  }
+  DesignOptions joint;
+  joint.kind = MechanismKind::kJoint;
+  const LpSize full = estimate_lp_size(in, joint);
+  CHECK(full.constraints == 5 + 25 + 1 + 5 * 5 * 4);  // (16), (24b), (24c), (24d)
+  CHECK(full.variables == 25 + 5);
+}
+
+TEST_CASE("game/design: (23) guarantees plain epsilon on pairs within the threshold") {
+  std::mt19937_64 rng(28);
+  const GameInputs in = random_game(5, rng);
+  DesignOptions o;
+  o.kind = MechanismKind::kDp;
+  o.epsilon = 0.8;
+  o.dp_threshold = 1.5;
+  const Designed d = design(in, o);
+  CHECK(threshold_dp_epsilon(d.p, in.dp_distance, 1.5) <= 0.8 + 1e-7);
+}
+
+TEST_CASE("game/design: Appendix C keeps DP on the kept pairs; the full epsilon is measured") {
+  std::mt19937_64 rng(29);
+  const GameInputs in = random_game(6, rng);
+  for (double thr : {0.5, 1.0, 2.0, 10.0}) {
+    DesignOptions o;
+    o.kind = MechanismKind::kJoint;
+    o.epsilon = 0.7;
+    o.min_distortion = 0.3 * feasibility_threshold(in.prior, in.distance);
+    o.approx_threshold = thr;
+    const Designed d = design(in, o);
+    CHECK(metric_dp_epsilon(d.p, in.dp_distance, thr) <= 0.7 + 1e-7);
+    DesignOptions exact = o;
+    exact.approx_threshold.reset();
+    CHECK(d.cost <= design(in, exact).cost + 1e-9);  // fewer rows: a relaxation
+  }
+}
+
+TEST_CASE("game/implied_pairs: collinear chains on a grid, never adjacent cells") {
+  const Matrix d = grid_distances({1, 3, 1.0});  // three cells in a row
+  const auto implied = implied_pairs(d);
+  CHECK(implied[0 * 3 + 2] == 1);  // 0 -> 1 -> 2
+  CHECK(implied[2 * 3 + 0] == 1);
+  CHECK(implied[0 * 3 + 1] == 0);
+  CHECK(implied[1 * 3 + 2] == 0);
+}
+
+TEST_CASE("game/design: dropping implied DP rows keeps metric DP on every pair, at the same cost") {
+  GameInputs in;
+  const Grid grid{3, 3, 1.0};
+  in.distance = in.dp_distance = grid_distances(grid);
+  in.obs_distance = in.distance;
+  in.loss = hamming_loss(9);
+  std::mt19937_64 rng(30);
+  in.prior = generate_prior(grid, {3, 0.05, 0.0}, rng);
+  for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+    DesignOptions o;
+    o.kind = kind;
+    o.epsilon = 0.6;
+    o.min_distortion = 0.5 * feasibility_threshold(in.prior, in.distance);
+    const Designed reduced = design(in, o);
+    o.drop_implied_dp_rows = false;
+    const Designed full = design(in, o);
+    CHECK(reduced.dp_rows < full.dp_rows);
+    CHECK(metric_dp_epsilon(reduced.p, in.dp_distance) <= 0.6 + 1e-7);
+    CHECK(reduced.cost == doctest::Approx(full.cost).epsilon(1e-8));
+  }
+}
+
+TEST_CASE("game/design: the primal and the dual LP give the same optimum and shadow price") {
+  std::mt19937_64 rng(31);
+  for (int trial = 0; trial < 6; ++trial) {
+    const GameInputs in = random_game(4, rng, trial % 2 == 0);
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.5 + uniform01(rng);
+      o.min_distortion = (0.3 + 0.6 * uniform01(rng)) * feasibility_threshold(in.prior, in.distance);
+      o.form = DesignOptions::Form::kPrimal;
+      const Designed primal = design(in, o);
+      o.form = DesignOptions::Form::kDual;
+      const Designed dual = design(in, o);
+      CHECK(dual.lp_objective == doctest::Approx(primal.lp_objective).epsilon(1e-8));
+      if (kind != MechanismKind::kDp) CHECK(dual.shadow_price == doctest::Approx(primal.shadow_price).epsilon(1e-6));
+    }
+  }
+}
+
+TEST_CASE("game/design: the worst-case objective (12) trades expected cost for worst-case cost") {
+  std::mt19937_64 rng(32);
+  for (int trial = 0; trial < 8; ++trial) {
+    const GameInputs in = random_game(4 + trial % 2, rng, trial % 2 == 0);
+    for (MechanismKind kind : {MechanismKind::kDistortion, MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.3 + uniform01(rng);
+      o.min_distortion = 0.5 * feasibility_threshold(in.prior, in.distance);
+      const Designed expected = design(in, o);
+      o.worst_case = true;
+      const Designed worst = design(in, o);
+      CHECK(worst.lp_objective == doctest::Approx(worst_utility_cost(worst.p, in.loss)).epsilon(1e-7));
+      CHECK(worst_utility_cost(worst.p, in.loss) <= worst_utility_cost(expected.p, in.loss) + 1e-8);
+      CHECK(worst.cost >= expected.cost - 1e-8);
+      const LpSize est = estimate_lp_size(in, o);
+      CHECK(est.constraints == worst.size.constraints);
+      CHECK(est.nonzeros == worst.size.nonzeros);
+      CHECK(est.variables == worst.size.variables);
+      if (kind != MechanismKind::kDp) CHECK(optimal_attack(worst.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    }
+  }
+}
+
+TEST_CASE("game/design: cutting-plane DP rows reach the full LP's optimum and constraints") {
+  GameInputs in;
+  const Grid grid{3, 4, 1.0};
+  in.distance = in.dp_distance = grid_distances(grid);
+  in.obs_distance = in.distance;
+  in.loss = hamming_loss(12);
+  std::mt19937_64 rng(33);
+  for (int trial = 0; trial < 4; ++trial) {
+    in.prior = generate_prior(grid, {3, 0.05, trial % 2 ? 1.0 : 0.0}, rng);
+    for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+      DesignOptions o;
+      o.kind = kind;
+      o.epsilon = 0.3 + 0.4 * trial;
+      o.min_distortion = 0.4 * feasibility_threshold(in.prior, in.distance);
+      const Designed full = design(in, o);
+      o.lazy_dp_rows = true;
+      const Designed lazy = design(in, o);
+      CHECK(lazy.rounds >= 1);
+      CHECK(lazy.dp_rows <= full.dp_rows);
+      CHECK(lazy.cost == doctest::Approx(full.cost).epsilon(1e-8));
+      CHECK(metric_dp_epsilon(lazy.p, in.dp_distance) <= o.epsilon + 1e-7);
+      if (kind == MechanismKind::kJoint) CHECK(optimal_attack(lazy.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    }
+  }
+}

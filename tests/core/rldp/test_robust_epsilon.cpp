@@ -1,0 +1,106 @@
+// Tests of core/rldp/robust_epsilon.cpp against brute force: distributions sampled inside F and on
+// its boundary never exceed the computed robust epsilon, and the returned witness (a P in F)
+// attains it.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "fixtures/paper_examples.h"
+#include "metrics/privacy_loss.h"
+#include "model/joint.h"
+#include "rldp/projections.h"
+#include "rldp/randomized_response.h"
+#include "rldp/robust_epsilon.h"
+#include "rldp/uncertainty.h"
+#include "rldp_test_support.h"
+
+using namespace privlab;
+
+TEST_CASE("rldp/robust_epsilon: brute force over sampled P in F (Renyi balls, several alpha)") {
+  std::mt19937_64 rng(2024);
+  for (double alpha : {0.5, 1.0, 2.0, 3.0}) {
+    for (int inst = 0; inst < 4; ++inst) {
+      const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
+      const auto joint = test_support::random_joint(rng, ns, nu, 1.0, 0.02);
+      rldp::UncertaintySet set;
+      set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+      set.alpha = alpha;
+      set.radius = 0.02 + 0.05 * inst;
+      const Matrix q = test_support::random_mechanism(rng, ns * nu, ns * nu);
+      const auto robust = rldp::robust_epsilon(q, joint, set);
+      CHECK(robust.exact);
+      const double hat = metrics::realized_epsilon(q, joint);
+      CHECK(robust.value >= hat - 1e-12);
+      // Witness: inside F (to rounding) and attains the value.
+      REQUIRE(robust.witness.size() == joint.p.size());
+      const auto w = joint_from_matrix(robust.witness / robust.witness.sum());
+      CHECK(rldp::renyi_divergence(alpha, joint.flat(), w.flat()) <= set.radius * (1 + 1e-6) + 1e-9);
+      CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(robust.value).epsilon(1e-5));
+      // Sampled P inside F and on its boundary stay below.
+      const double sampled = test_support::max_sampled_epsilon(rng, q, joint, set, 3000);
+      CHECK(sampled <= robust.value + 1e-9);
+      CHECK(sampled >= hat - 1e-12);
+    }
+  }
+}
+
+TEST_CASE("rldp/robust_epsilon: exact value is below the independent-projection bound") {
+  const auto joint = joint_from_matrix(fixtures::rldp_example1_estimate());
+  rldp::UncertaintySet set;
+  set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+  set.radius = rldp::renyi_radius_from_confidence(2.0, 0.95, 100, 4);
+  std::mt19937_64 rng(5);
+  const Matrix q = test_support::random_mechanism(rng, 4, 4);
+  const auto exact = rldp::robust_epsilon(q, joint, set);
+  rldp::UncertaintySet low = set;
+  low.alpha = 0.49;  // alpha < 1/2 falls back to the (flagged) independent bound
+  CHECK_FALSE(rldp::robust_epsilon(q, joint, low).exact);
+  // The independent bound for alpha = 2, from Theorem 1 radii and the support function.
+  const auto pr = rldp::project(joint, set);
+  double indep = 0;
+  for (long y = 0; y < 4; ++y)
+    for (long s1 = 0; s1 < 2; ++s1) {
+      const long s2 = 1 - s1;
+      const Vector q1 = q.row(y).segment(2 * s1, 2).transpose();
+      const Vector q2 = q.row(y).segment(2 * s2, 2).transpose();
+      const double h = rldp::ball_support(2, joint.conditional_u_given_s(s1), pr.b_s(s1), q1);
+      const double m = -rldp::ball_support(2, joint.conditional_u_given_s(s2), pr.b_s(s2), Vector(-q2));
+      indep = std::max(indep, std::log(h / m));
+    }
+  CHECK(exact.value < indep - 1e-4);
+  CHECK(exact.value <= metrics::ldp_epsilon(q) + 1e-12);
+}
+
+TEST_CASE("rldp/robust_epsilon: point and simplex") {
+  const auto joint = joint_from_matrix(fixtures::rldp_example1_estimate());
+  const Matrix q = rldp::srr(2, 2, 0.8);
+  rldp::UncertaintySet point;
+  CHECK(rldp::robust_epsilon(q, joint, point).value ==
+        doctest::Approx(metrics::realized_epsilon(q, joint)));
+  rldp::UncertaintySet simplex;
+  simplex.kind = rldp::UncertaintySet::Kind::kSimplex;
+  CHECK(rldp::robust_epsilon(q, joint, simplex).value == doctest::Approx(0.8));
+}
+
+TEST_CASE("rldp/robust_epsilon: P-hat with zero cells (mass can move onto them)") {
+  std::mt19937_64 rng(77);
+  Matrix p(2, 3);
+  p << 0.2, 0.0, 0.15, 0.0, 0.4, 0.25;
+  const auto joint = joint_from_matrix(p);
+  for (double alpha : {0.7, 1.0, 2.0}) {
+    rldp::UncertaintySet set;
+    set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+    set.alpha = alpha;
+    set.radius = 0.08;
+    for (int k = 0; k < 3; ++k) {
+      const Matrix q = test_support::random_mechanism(rng, 6, 6);
+      const auto robust = rldp::robust_epsilon(q, joint, set);
+      CHECK(robust.exact);
+      REQUIRE(robust.witness.size() == 6);
+      const auto w = joint_from_matrix(robust.witness / robust.witness.sum());
+      CHECK(rldp::renyi_divergence(alpha, joint.flat(), w.flat()) <= set.radius * (1 + 1e-6) + 1e-9);
+      CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(robust.value).epsilon(1e-5));
+      CHECK(test_support::max_sampled_epsilon(rng, q, joint, set, 3000) <= robust.value + 1e-9);
+    }
+  }
+}

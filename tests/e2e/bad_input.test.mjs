@@ -1,0 +1,84 @@
+// Bad input in the page: invalid cells are flagged where they are and the table is kept; core
+// errors are shown next to the field; hostile links show a message, run no script, and fall back
+// to the default example; oversize tables are refused with a message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openBrowser, newPage, waitForResult, SCREENSHOTS } from './harness.mjs';
+
+let env;
+before(async () => { env = await openBrowser(); });
+after(async () => { await env.close(); });
+
+test('e2e: negative, non-numeric and non-distribution tables are flagged, never lost', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  const cell = 'input[data-table="joint"][data-row="0"][data-col="1"]';
+
+  await page.fill(cell, '-0.1');
+  await page.waitForSelector(`${cell}.invalid`);
+  assert.match(await page.textContent('#result-error'), /negative/);
+  assert.equal(await page.inputValue(cell), '-0.1');
+
+  await page.fill(cell, 'abc');
+  await page.waitForSelector(`${cell}.invalid`);
+  assert.match(await page.textContent('#status-joint'), /not numbers/);
+  assert.equal(await page.inputValue(cell), 'abc');
+
+  await page.fill(cell, '0.3');  // sums to 1.2: a core error naming /joint
+  await page.waitForFunction(() => /not a distribution/.test(document.querySelector('#result-error')?.textContent || ''), null, { timeout: 20000 });
+  assert.match(await page.textContent('#status-joint'), /Not a distribution/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-bad-table.png'), fullPage: true });
+
+  await page.fill('#epsilon', '-2');
+  await page.waitForSelector('#epsilon.invalid');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: hostile links show a message, run no script, and load the default example', async () => {
+  const hostile = [
+    '#v=1&view=%3Cimg%20src=x%20onerror=alert(1)%3E',
+    '#v=1&mech=%3Cscript%3Ealert(1)%3C/script%3E',
+    '#v=1&p=%E0%A4%A',
+    `#v=1&p=${'1,'.repeat(6000)}1`,
+  ];
+  for (const hash of hostile) {
+    const problems = [];
+    const { page, context } = await newPage(env.browser, problems);
+    await page.goto(env.base + hash);
+    await waitForResult(page);
+    const message = await page.textContent('#message');
+    assert.match(message, /could not be read|too long/);
+    assert.equal(await page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.07');
+    assert.equal(await page.$$eval('img', (imgs) => imgs.length), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('e2e: markup in names is shown as text', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&s=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E,s2&p=0.07,0.10;0.26,0.57`);
+  await waitForResult(page);
+  assert.equal(await page.$$eval('img', (imgs) => imgs.length), 0);
+  assert.match(await page.textContent('#mechanism-heatmap'), /<img src=x/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: a table larger than the page solves is refused with a message', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  for (let i = 0; i < 14; i++) await page.click('#add-row');
+  await page.click('#add-row');  // 17 rows: over the limit
+  assert.match(await page.textContent('#message'), /up to 16/);
+  assert.equal(await page.$$eval('#table-joint tbody tr', (rows) => rows.length), 16 + 1);  // + marginal row
+  assert.deepEqual(problems, []);
+  await context.close();
+});

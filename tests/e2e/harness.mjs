@@ -1,0 +1,55 @@
+// Shared set-up of the browser tests: serve build/site on a free loopback port, launch Debian's
+// Chromium through playwright-core, and helpers to read the page.
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'build', 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export async function openBrowser() {
+  const server = await startServer(join(ROOT, 'build', 'site'), 0, '127.0.0.1');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  return {
+    base, browser,
+    async close() { await browser.close(); await new Promise((ok) => server.close(ok)); },
+  };
+}
+
+/** A new page that fails the test on any page error or dialog (a dialog means injected script ran). */
+export async function newPage(browser, problems, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('dialog', async (d) => { problems.push(`dialog opened: ${d.message()}`); await d.dismiss(); });
+  return { context, page };
+}
+
+/**
+ * Waits until the page shows the result of its current state: the result panel is marked with
+ * the state it was solved for, and that is the state in the address bar.
+ */
+export async function waitForResult(page) {
+  await page.waitForFunction(() => {
+    const panel = document.querySelector('.results');
+    return panel && panel.dataset.state === location.hash.slice(1) && !document.querySelector('#cancel');
+  }, null, { timeout: 20000 });
+}
+
+/** The mechanism matrix as drawn in the heatmap (3-decimal numbers from the cells' tooltips). */
+export async function readHeatmap(page) {
+  return page.$$eval('#mechanism-heatmap g.cell title', (titles) => titles.map((t) => Number(t.textContent.split('= ').pop())));
+}
+
+export function cli(request) {
+  return JSON.parse(execFileSync(join(ROOT, 'build', 'bin', 'privlab'), ['solve', '-'], { input: JSON.stringify(request) }).toString());
+}

@@ -1,0 +1,146 @@
+// The playground in headless Chromium, used as a person would: it loads the default example,
+// a cell and epsilon are edited, the new matrix read from the page matches the CLI, the copied
+// link reproduces the view in a fresh browser context, and a reload restores the table.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openBrowser, newPage, waitForResult, readHeatmap, cli, SCREENSHOTS } from './harness.mjs';
+
+let env;
+before(async () => { env = await openBrowser(); });
+after(async () => { await env.close(); });
+
+test('e2e: the default example solves in the worker with the paper numbers', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  assert.equal(await page.textContent('#mi-estimate'), '0.1005');  // Example 4, SRR under P-hat
+  assert.equal(await page.textContent('#mi-true'), '0.0942');      // and under P*
+  assert.match(await page.textContent('#audit'), /verified/);
+  // The utility-vs-epsilon chart: one line per mechanism, SRR above GRR everywhere (Example 4).
+  await page.waitForSelector('#utility-curve polyline[data-series="SRR"]', { timeout: 20000 });
+  const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
+  assert.deepEqual(lines, ['GRR', 'SRR']);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-default.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: edit a cell and epsilon, compare with the CLI, reload from the copied link', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+
+  // Move mass so the table still sums to 1: (s1,u1) 0.07 -> 0.12 and (s2,u2) 0.57 -> 0.52.
+  await page.fill('input[data-table="joint"][data-row="0"][data-col="0"]', '0.12');
+  await page.fill('input[data-table="joint"][data-row="1"][data-col="1"]', '0.52');
+  await page.fill('#epsilon', '1.25');
+  await page.selectOption('#mechanism', 'grr');
+  await page.waitForFunction(() => document.querySelector('#designed-eps')?.textContent === '1.2500', null, { timeout: 20000 });
+  await waitForResult(page);
+  assert.match(await page.textContent('#status-joint'), /Probabilities summing to 1/);
+
+  const expected = cli({ family: 'rldp', mechanism: 'grr', joint: [[0.12, 0.10], [0.26, 0.52]], true_joint: [[0.1, 0.1], [0.2, 0.6]],
+    epsilon: 1.25, n: 100, uncertainty: { alpha: 2, confidence: 0.95 } });
+  const shown = await readHeatmap(page);
+  assert.deepEqual(shown.map((v) => v.toFixed(12)), expected.mechanism.flat().map((v) => v.toFixed(12)));
+  assert.equal(await page.textContent('#mi-estimate'), expected.mutual_information.toFixed(4));
+  assert.equal(await page.textContent('#realized-eps-true'), expected.true.epsilon.toFixed(4));
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-edited.png'), fullPage: true });
+
+  // The copied link reproduces the state in a fresh context (no shared storage).
+  await page.click('#copy-link');
+  const link = page.url();
+  const fresh = await newPage(env.browser, problems);
+  await fresh.page.goto(link);
+  await waitForResult(fresh.page);
+  assert.equal(await fresh.page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.12');
+  assert.equal(await fresh.page.inputValue('#epsilon'), '1.25');
+  assert.equal(await fresh.page.inputValue('#mechanism'), 'grr');
+  assert.deepEqual(await readHeatmap(fresh.page), shown);
+  assert.equal(await fresh.page.textContent('#mi-estimate'), expected.mutual_information.toFixed(4));
+
+  // A reload without the hash restores the user's table from local storage.
+  await page.goto(link.split('#')[0]);
+  await waitForResult(page);
+  assert.equal(await page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.12');
+  assert.deepEqual(problems, []);
+  await fresh.context.close();
+  await context.close();
+});
+
+test('e2e: rows and columns, names and counts', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.uncheck('#truth-toggle');
+  await page.click('#add-col');
+  await page.fill('input[aria-label="name of column 3"]', 'u3');
+  await page.press('input[aria-label="name of column 3"]', 'Enter');
+  // Counts: whole numbers, normalised by the core; n follows from the table when left blank.
+  const counts = [['7', '10', '3'], ['26', '47', '7']];
+  for (let r = 0; r < 2; r++)
+    for (let c = 0; c < 3; c++) await page.fill(`input[data-table="joint"][data-row="${r}"][data-col="${c}"]`, counts[r][c]);
+  await page.fill('#sample-size', '');
+  await waitForResult(page);
+  await page.waitForFunction(() => document.querySelectorAll('#mechanism-heatmap g.cell').length === 36, null, { timeout: 20000 });
+  assert.match(await page.textContent('#status-joint'), /Counts: n = 100/);
+  const expected = cli({ family: 'rldp', mechanism: 'srr', joint: counts.map((r) => r.map(Number)), epsilon: 0.693147,
+    uncertainty: { alpha: 2, confidence: 0.95 } });
+  assert.equal(await page.textContent('#mi-estimate'), expected.mutual_information.toFixed(4));
+  assert.match(await page.textContent('#mechanism-heatmap'), /s1,u3/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-counts-3cols.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: the example gallery and a scenario file load into the editor', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&mech=grr&p=1,2;3,4`);
+  await waitForResult(page);
+  await page.waitForSelector('#example-picker option[value="rldp-example1.json"]', { state: 'attached' });
+  await page.selectOption('#example-picker', 'rldp-example1.json');
+  await page.waitForFunction(() => document.querySelector('input[data-table="joint"][data-row="0"][data-col="0"]').value === '0.07');
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#mechanism'), 'srr');
+  assert.match(await page.textContent('#message'), /Loaded: RLDP paper/);
+
+  // A scenario file from disk: same format as `privlab solve` requests.
+  const scenario = { family: 'rldp', mechanism: 'grr', joint: [[1, 3], [5, 7]], epsilon: 2, uncertainty: 'simplex', labels: { s: ['male', 'female'], u: ['young', 'old'] } };
+  await page.setInputFiles('#scenario-file', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  await page.waitForFunction(() => document.querySelector('#designed-eps')?.textContent === '2.0000', null, { timeout: 20000 });
+  await waitForResult(page);
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.equal(await page.textContent('#mi-estimate'), cli(scenario).mutual_information.toFixed(4));
+
+  // A broken file leaves the table alone.
+  await page.setInputFiles('#scenario-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await page.waitForFunction(() => /not valid JSON/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.inputValue('input[aria-label="name of row 1"]'), 'male');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e: readable on a narrow screen (no sideways scrolling) and keyboard reachable', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, { width: 390, height: 844 });
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.waitForSelector('#utility-curve svg');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-narrow.png'), fullPage: true });
+  // Tab from the top reaches the first probability cell, and typing there re-solves.
+  await page.focus('#copy-link');
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.dataset?.table === 'joint');
+  }
+  assert.ok(reached, 'a table cell is reachable with Tab');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,81 @@
+// The WASM module answers exactly as the native CLI does: same fields, same numbers (to 1e-12
+// relative), same error objects. Also checks the progress binding.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPrivlab, ROOT } from './wasm_loader.mjs';
+
+const CLI = join(ROOT, 'build', 'bin', 'privlab');
+const wasm = await loadPrivlab();
+
+function native(requestText) {
+  try {
+    return { code: 0, json: JSON.parse(execFileSync(CLI, ['solve', '-'], { input: requestText }).toString()) };
+  } catch (e) {
+    return { code: e.status, json: JSON.parse(e.stdout.toString()) };
+  }
+}
+
+function assertClose(a, b, path = '') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b)), `${path}: ${a} vs ${b}`);
+  } else if (Array.isArray(a)) {
+    assert.equal(a.length, b.length, `${path}: length`);
+    a.forEach((v, i) => assertClose(v, b[i], `${path}/${i}`));
+  } else if (a && typeof a === 'object') {
+    assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort(), `${path}: keys`);
+    for (const k of Object.keys(a)) assertClose(a[k], b[k], `${path}/${k}`);
+  } else {
+    assert.equal(a, b, path);
+  }
+}
+
+test('wasm: version matches the native tool', () => {
+  assert.equal(wasm.version(), execFileSync(CLI, ['version']).toString().trim());
+});
+
+for (const file of readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json'))) {
+  test(`wasm: scenario ${file} gives the native answer`, () => {
+    const text = readFileSync(join(ROOT, 'examples', file), 'utf8');
+    const fromWasm = JSON.parse(wasm.solve(text));
+    const fromCli = native(text);
+    assert.equal(fromCli.code, 0);
+    assert.equal(fromWasm.error, undefined, JSON.stringify(fromWasm.error));
+    assertClose(fromWasm, fromCli.json);
+  });
+}
+
+test('wasm: errors are the native error objects', () => {
+  const cases = [
+    '{"family":',
+    '{"family":"rldp","mechanism":"srr","joint":[[0.5,-0.5],[0.5,0.5]],"epsilon":1}',
+    '{"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":-1}',
+    '{"family":"rldp","mechanism":"srr","joint":[[1,2],[3]],"epsilon":1}',
+  ];
+  for (const text of cases) {
+    const fromWasm = JSON.parse(wasm.solve(text));
+    const fromCli = native(text);
+    assert.equal(fromCli.code, 2);
+    assert.deepEqual(fromWasm, fromCli.json);
+  }
+});
+
+test('wasm: paper Example 4 numbers through the module (SRR, GRR)', () => {
+  const base = { family: 'rldp', joint: [[0.07, 0.10], [0.26, 0.57]], true_joint: [[0.1, 0.1], [0.2, 0.6]], epsilon: Math.log(2) };
+  const srr = JSON.parse(wasm.solve(JSON.stringify({ ...base, mechanism: 'srr' })));
+  const grr = JSON.parse(wasm.solve(JSON.stringify({ ...base, mechanism: 'grr' })));
+  assert.equal(srr.mutual_information.toFixed(4), '0.1005');
+  assert.equal(srr.true.mutual_information.toFixed(4), '0.0942');
+  assert.equal(grr.mutual_information.toFixed(4), '0.0419');
+  assert.equal(grr.true.mutual_information.toFixed(4), '0.0412');
+});
+
+test('wasm: solveWithProgress answers like solve', () => {
+  const text = readFileSync(join(ROOT, 'examples', 'rldp-example1.json'), 'utf8');
+  const calls = [];
+  const out = wasm.solveWithProgress(text, (fraction, stage) => calls.push([fraction, stage]));
+  assert.deepEqual(JSON.parse(out), JSON.parse(wasm.solve(text)));
+  for (const [fraction] of calls) assert.ok(fraction >= 0 && fraction <= 1);
+});

@@ -1,0 +1,86 @@
+// Field parsing shared by every view's state schema: tolerant cleaning of text from links, and
+// validation of numbers and tables that names the request field (a JSON pointer) at fault.
+
+export const LIMITS = { maxRows: 16, maxCols: 16, maxCells: 256, maxHash: 8000, maxName: 24 };
+export const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Control characters removed and length capped. Rendering uses textContent, never HTML. */
+export function cleanName(raw) {
+  return String(raw).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, LIMITS.maxName);
+}
+
+/** A cell's text if it is a number, else '' (the editor then flags it). */
+export function cleanCell(raw) {
+  const text = String(raw).trim().slice(0, 32);
+  return NUMBER_TEXT.test(text) ? text : '';
+}
+
+/** "a,b;c,d" -> [['a','b'],['c','d']] within LIMITS; throws a readable Error otherwise. */
+export function parseMatrix(text) {
+  const rows = text.split(';').map((r) => r.split(',').map(cleanCell));
+  const cols = rows[0].length;
+  if (rows.length > LIMITS.maxRows || cols > LIMITS.maxCols || rows.length * cols > LIMITS.maxCells)
+    throw new Error(`the table in the link is larger than ${LIMITS.maxRows}x${LIMITS.maxCols}`);
+  if (rows.some((r) => r.length !== cols)) throw new Error('the table in the link is not rectangular');
+  return rows;
+}
+
+export function serializeMatrix(m) {
+  return encodeURIComponent(m.map((r) => r.join(',')).join(';'));
+}
+
+/** `count` names from "a,b,c" (each percent-encoded), defaulting to prefix1, prefix2, ... */
+export function parseNames(text, count, prefix) {
+  const names = text === undefined ? [] : text.split(',').map((n) => cleanName(safeDecode(n)));
+  return Array.from({ length: count }, (_, i) => (names[i] ? names[i] : `${prefix}${i + 1}`));
+}
+
+export function serializeNames(names) {
+  return names.map((n) => encodeURIComponent(n)).join(',');
+}
+
+export function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new Error('the link is not properly encoded');
+  }
+}
+
+/** A number from text, or NaN with an error naming `field` pushed to `errors`. */
+export function numberField(text, field, label, errors) {
+  const value = NUMBER_TEXT.test(String(text).trim()) ? Number(text) : NaN;
+  if (!Number.isFinite(value)) errors.push({ field, message: `${label} must be a number` });
+  return value;
+}
+
+/** A table of non-negative numbers, errors named /field/row/col. */
+export function matrixField(m, field, label, errors) {
+  return m.map((row, r) => row.map((cell, c) => {
+    const v = numberField(cell, `${field}/${r}/${c}`, `${label} cell (${r + 1}, ${c + 1})`, errors);
+    if (v < 0) errors.push({ field: `${field}/${r}/${c}`, message: 'probabilities and counts cannot be negative' });
+    return v;
+  }));
+}
+
+/** A scenario file's table as editor text, through the same limits as links. */
+export function scenarioMatrix(m, field) {
+  if (!Array.isArray(m) || m.length === 0 || !Array.isArray(m[0])) throw new Error(`${field} must be a table`);
+  return parseMatrix(m.map((r) => (Array.isArray(r) ? r.map((v) => String(v)).join(',') : '')).join(';'));
+}
+
+/** Marginals and the kind of table, for an editor's live feedback. */
+export function describeTable(matrix) {
+  const values = matrix.map((row) => row.map((c) => (NUMBER_TEXT.test(String(c).trim()) ? Number(c) : NaN)));
+  const flat = values.flat();
+  if (flat.some((v) => !Number.isFinite(v))) return { kind: 'incomplete', message: 'Some cells are empty or not numbers.' };
+  if (flat.some((v) => v < 0)) return { kind: 'invalid', message: 'Negative entries: not a distribution.' };
+  const total = flat.reduce((a, b) => a + b, 0);
+  const rowSums = values.map((r) => r.reduce((a, b) => a + b, 0));
+  const colSums = values[0].map((_, c) => values.reduce((a, r) => a + r[c], 0));
+  if (total <= 0) return { kind: 'invalid', message: 'The table has no mass.', rowSums, colSums, total };
+  if (Math.abs(total - 1) <= 1e-6) return { kind: 'probabilities', message: 'Probabilities summing to 1.', rowSums, colSums, total };
+  if (flat.every((v) => Number.isInteger(v)))
+    return { kind: 'counts', message: `Counts: n = ${total}, normalised to probabilities.`, rowSums: rowSums.map((v) => v / total), colSums: colSums.map((v) => v / total), total };
+  return { kind: 'invalid', message: `Not a distribution: the entries sum to ${+total.toFixed(6)}, not 1 (and are not whole-number counts).`, rowSums, colSums, total };
+}

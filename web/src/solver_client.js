@@ -1,0 +1,67 @@
+// The page's side of the solver worker: latest request wins; a request still running when a
+// newer one arrives, or when the user presses Cancel, is stopped by terminating the worker
+// (WASM cannot be interrupted otherwise) and a fresh worker is started.
+
+export class SolverClient {
+  /** @param {string} workerUrl  @param {{onStatus?: (s: object) => void}} hooks */
+  constructor(workerUrl, hooks = {}) {
+    this.workerUrl = workerUrl;
+    this.onStatus = hooks.onStatus || (() => {});
+    this.nextId = 1;
+    this.pending = null; // { id, resolve, reject }
+    this.version = null;
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(this.workerUrl);
+    this.ready = new Promise((resolve) => { this.markReady = resolve; });
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => this.fail(`The solver worker failed: ${e.message || 'unknown error'}`);
+  }
+
+  receive(msg) {
+    if (msg.type === 'ready') { this.version = msg.version; this.markReady(); return; }
+    if (msg.type === 'fatal') { this.fail(msg.message); return; }
+    if (!this.pending || msg.id !== this.pending.id) return;
+    if (msg.type === 'progress') { this.onStatus({ state: 'progress', fraction: msg.fraction, stage: msg.stage }); return; }
+    if (msg.type === 'result') {
+      const { resolve } = this.pending;
+      this.pending = null;
+      this.onStatus({ state: 'idle' });
+      let parsed;
+      try { parsed = JSON.parse(msg.response); } catch { parsed = { error: { code: 'bad_response', message: 'The solver returned unreadable output.', path: '' } }; }
+      resolve(parsed);
+    }
+  }
+
+  fail(message) {
+    if (this.pending) {
+      this.pending.resolve({ error: { code: 'worker_failed', message, path: '' } });
+      this.pending = null;
+    }
+    this.onStatus({ state: 'failed', message });
+  }
+
+  /** Solves `request` (an object). Resolves to the parsed response or { cancelled: true }. */
+  solve(request) {
+    if (this.pending) this.cancel(true);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending = { id, resolve };
+      this.onStatus({ state: 'running' });
+      this.worker.postMessage({ id, request: JSON.stringify(request) });
+    });
+  }
+
+  /** Stops the running request (if any). */
+  cancel(superseded = false) {
+    if (!this.pending) return;
+    const { resolve } = this.pending;
+    this.pending = null;
+    this.worker.terminate();
+    this.start();
+    resolve({ cancelled: true, superseded });
+    if (!superseded) this.onStatus({ state: 'cancelled' });
+  }
+}

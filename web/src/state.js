@@ -1,0 +1,85 @@
+// The page state and its URL form: an envelope (v, view) around one view's schema. Pure
+// functions of strings: main.js alone touches window.location.
+//
+//   #v=1&view=rldp&mech=srr&eps=0.693147&s=s1,s2&u=u1,u2&p=0.07,0.10;0.26,0.57&...
+//
+// Long states are written compressed as #v=1&z=<lz-string of the plain form>; both forms parse.
+//
+// Each view's schema (views/<id>_state.js) exports id, title, defaults(), parse(params),
+// serialize(state) -> ['key=value', ...], toRequest(state), fromScenario(scenario).
+import LZString from 'lz-string';
+import { LIMITS } from './fields.js';
+import * as rldp from './views/rldp_state.js';
+import * as funnel from './views/funnel_state.js';
+
+export const STATE_VERSION = 1;
+export const SCHEMAS = { [rldp.id]: rldp, [funnel.id]: funnel };
+export const DEFAULT_VIEW = rldp.id;
+export { LIMITS };
+export { describeTable } from './fields.js';
+
+export function defaultState(view = DEFAULT_VIEW) {
+  return SCHEMAS[view].defaults();
+}
+
+/**
+ * Reads a location hash. Returns { state, error }: on any problem `state` is the default example
+ * and `error` says what was wrong (the page shows it as text). Unknown keys are ignored; missing
+ * keys keep their defaults.
+ */
+export function parseHash(hash) {
+  const fallback = defaultState();
+  const text = String(hash || '').replace(/^#/, '');
+  if (text === '') return { state: fallback, error: null };
+  if (text.length > LIMITS.maxHash)
+    return { state: fallback, error: `The link is too long (${text.length} characters); showing the default example.` };
+  try {
+    let plain = text;
+    const z = /(?:^|&)z=([^&]*)/.exec(text);
+    if (z) {
+      plain = LZString.decompressFromEncodedURIComponent(z[1]);
+      if (!plain || plain.length > 4 * LIMITS.maxHash) throw new Error('the compressed state is damaged');
+    }
+    const params = {};
+    for (const part of plain.split('&')) {
+      const eq = part.indexOf('=');
+      if (eq <= 0) continue;
+      params[part.slice(0, eq)] = part.slice(eq + 1);
+    }
+    if (params.v !== undefined && !/^\d+$/.test(params.v)) throw new Error('unknown link version');
+    const view = params.view === undefined ? DEFAULT_VIEW : params.view;
+    if (!Object.prototype.hasOwnProperty.call(SCHEMAS, view)) throw new Error('unknown view');
+    return { state: SCHEMAS[view].parse(params), error: null };
+  } catch (e) {
+    return { state: fallback, error: `This link could not be read (${e.message}); showing the default example.` };
+  }
+}
+
+/** The readable hash (without '#') that parseHash turns back into `state`. */
+export function serializeHash(state) {
+  return [`v=${STATE_VERSION}`, `view=${state.view}`, ...SCHEMAS[state.view].serialize(state)].join('&');
+}
+
+/** COMPRESS_ABOVE: states longer than this are written compressed (when that is shorter). */
+export const COMPRESS_ABOVE = 200;
+
+/** The hash to put in the address bar and in shared links: readable when short, else compressed. */
+export function linkHash(state) {
+  const plain = serializeHash(state);
+  if (plain.length <= COMPRESS_ABOVE) return plain;
+  const packed = `v=${STATE_VERSION}&z=${LZString.compressToEncodedURIComponent(plain)}`;
+  return packed.length < plain.length ? packed : plain;
+}
+
+/** The `privlab solve` request of a state: { request } or { errors: [{ field, message }] }. */
+export function stateToRequest(state) {
+  return SCHEMAS[state.view].toRequest(state);
+}
+
+/** A scenario file as page state (its family picks the view). Throws a readable Error. */
+export function scenarioToState(scenario) {
+  if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) throw new Error('the scenario must be a JSON object');
+  const schema = Object.values(SCHEMAS).find((s) => s.id === scenario.family);
+  if (!schema) throw new Error(`family "${String(scenario.family).slice(0, 20)}" has no view in this page yet`);
+  return schema.fromScenario(scenario);
+}

@@ -1,0 +1,10 @@
+// The page's views, in tab order: each pairs a state schema (pure, in state.js SCHEMAS) with
+// the class that draws it. A view class has constructor(root, { onChange }),
+// renderInputs(state, fieldErrors) and renderResult(state, { response } | { error }).
+import { SCHEMAS } from '../state.js';
+import { RldpView } from './rldp.js';
+import { FunnelView } from './funnel.js';
+
+const CLASSES = { rldp: RldpView, funnel: FunnelView };
+
+export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));

@@ -1,0 +1,50 @@
+// Download buttons: files are built in the page (Blob + <a download>), nothing leaves the
+// browser. Charts export as standalone SVG (styles inlined) or PNG (drawn on a canvas).
+import { h } from '../dom.js';
+
+export function download(filename, text, type) {
+  const blob = text instanceof Blob ? text : new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: filename, style: 'display:none' });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const SVG_STYLE = `text{font-family:system-ui,sans-serif;font-size:11px;fill:#1b1b1f}.axis-title{fill:#5b5b66}.chart-title{font-weight:600;font-size:12px}`;
+
+/** A standalone copy of an inline <svg>: namespace, white background and the page's text styles. */
+export function standaloneSvg(svg) {
+  const clone = svg.cloneNode(true);
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = SVG_STYLE;
+  clone.insertBefore(style, clone.firstChild);
+  const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [k, v] of Object.entries({ width: '100%', height: '100%', fill: '#fff' })) bg.setAttribute(k, v);
+  clone.insertBefore(bg, style.nextSibling);
+  return new XMLSerializer().serializeToString(clone);
+}
+
+/** PNG of an inline <svg> at 2x. */
+export async function svgToPng(svg) {
+  const text = standaloneSvg(svg);
+  const width = Number(svg.getAttribute('width')) * 2;
+  const height = Number(svg.getAttribute('height')) * 2;
+  const img = new Image();
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+  await new Promise((ok, fail) => { img.onload = ok; img.onerror = () => fail(new Error('the chart could not be drawn')); img.src = url; });
+  const canvas = Object.assign(document.createElement('canvas'), { width, height });
+  canvas.getContext('2d').drawImage(img, 0, 0, width, height);
+  URL.revokeObjectURL(url);
+  return new Promise((ok) => canvas.toBlob(ok, 'image/png'));
+}
+
+/** Buttons "SVG" and "PNG" for the chart inside `host` (looked up when clicked). */
+export function chartExportButtons(host, basename) {
+  const svgOf = () => host.querySelector('svg');
+  return h('span', { class: 'export-group' }, 'Chart: ',
+    h('button', { type: 'button', 'data-export': `${basename}.svg`, onclick: () => svgOf() && download(`${basename}.svg`, standaloneSvg(svgOf()), 'image/svg+xml') }, 'SVG'),
+    h('button', { type: 'button', 'data-export': `${basename}.png`, onclick: async () => svgOf() && download(`${basename}.png`, await svgToPng(svgOf())) }, 'PNG'));
+}
