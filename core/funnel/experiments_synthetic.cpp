@@ -41,7 +41,10 @@ std::vector<double> epsilons_or(const nlohmann::json& request, std::vector<doubl
 }
 
 std::uint64_t seed_of(const nlohmann::json& request) {
-  return static_cast<std::uint64_t>(integer_or(request, "seed", 0, (1L << 53), 1));
+  // 0 .. 2^53 as a double: `long` is 32 bits in the WASM build.
+  const double v = jr::number_or(request, "seed", "", 0, 9007199254740992.0, 1);
+  if (v != std::floor(v)) bad_request("not_integer", "/seed", "seed must be an integer");
+  return static_cast<std::uint64_t>(v);
 }
 
 namespace {
