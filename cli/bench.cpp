@@ -21,7 +21,7 @@ namespace privlab::cli {
 
 int run_bench(int argc, char** argv) {
   std::string set_path = PRIVLAB_SOURCE_DIR "/bench";
-  std::string out_path;
+  std::string out_path, only;
   int repeat = 15;
   for (int i = 0; i < argc; i += 2) {
     const std::string flag = argv[i];
@@ -29,6 +29,7 @@ int run_bench(int argc, char** argv) {
     if (flag == "--set") set_path = argv[i + 1];
     else if (flag == "--out") out_path = argv[i + 1];
     else if (flag == "--repeat") repeat = std::max(1, std::atoi(argv[i + 1]));
+    else if (flag == "--only") only = argv[i + 1];
     else { std::cerr << "unknown bench option " << flag << "\n"; return 2; }
   }
   std::vector<std::filesystem::path> files;
@@ -47,7 +48,8 @@ int run_bench(int argc, char** argv) {
       std::cerr << "cannot read benchmark set " << file << "\n";
       return 2;
     }
-    for (const auto& item : set["requests"]) requests.push_back(item);
+    for (const auto& item : set["requests"])
+      if (only.empty() || item.value("name", "").find(only) != std::string::npos) requests.push_back(item);
   }
   nlohmann::json results = nlohmann::json::array();
   for (const auto& item : requests) {

@@ -21,7 +21,7 @@ namespace {
 int usage(std::ostream& os, int code) {
   os << "usage:\n"
         "  privlab solve FILE|-     answer one JSON request (see docs/api.md)\n"
-        "  privlab bench [--set FILE] [--repeat N] [--out FILE]\n"
+        "  privlab bench [--set FILE|DIR] [--only TEXT] [--repeat N] [--out FILE]\n"
         "                           time the benchmark request set, print JSON\n"
         "  privlab experiment FAMILY NAME [--set key=value]... [--request FILE] [--data FILE] [--out DIR]\n"
         "                           run a paper experiment; writes NAME.json, NAME.csv, NAME-k.svg\n"

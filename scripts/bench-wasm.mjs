@@ -1,7 +1,7 @@
 // Runs the benchmark request sets (bench/*.json) through the WASM module under Node and prints
 // the same JSON report as `privlab bench`. With --native FILE (a saved `privlab bench --out`
 // report) it adds the WASM/native ratio of median times per request.
-//   node --no-experimental-fetch scripts/bench-wasm.mjs [--repeat N] [--native FILE] [--out FILE]
+//   node --no-experimental-fetch scripts/bench-wasm.mjs [--repeat N] [--only TEXT] [--native FILE] [--out FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,11 +12,12 @@ const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0
 const repeat = Math.max(1, Number(option('--repeat', 15)));
 const nativeFile = option('--native', null);
 const outFile = option('--out', null);
+const only = option('--only', '');
 
 const m = await loadPrivlab();
 const requests = [];
 for (const file of readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.json')).sort())
-  requests.push(...JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')).requests);
+  requests.push(...JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')).requests.filter((r) => r.name.includes(only)));
 
 const native = nativeFile ? Object.fromEntries(JSON.parse(readFileSync(nativeFile, 'utf8')).results.map((r) => [r.name, r.median_ms])) : {};
 const results = [];
