@@ -6,6 +6,7 @@
 // design at theta (every MMSE, the mapping, the audit) and the MMSE heat map per function
 // against theta.
 import { h, fmt } from '../dom.js';
+import { beginResult } from '../widgets/result_frame.js';
 import { BarChart } from '../plots/bar_chart.js';
 import { XyChart } from '../plots/xy_chart.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -198,14 +199,7 @@ export class EstimationView {
 
   /** @param {{ response?: object, error?: object }} result */
   renderResult(state, result) {
-    const parts = [h('h2', { id: 'result-title' }, 'Result')];
-    if (result.error) {
-      parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' },
-        result.error.message, result.error.path ? ` (field ${result.error.path})` : ''));
-      if (this.lastGood) parts.push(h('p', { class: 'hint' }, 'Showing the last result that solved:'));
-    }
-    const r = result.response || this.lastGood;
-    if (result.response) this.lastGood = result.response;
+    const { parts, response: r } = beginResult(this, result);
     if (r) {
       const chi2 = r.chi2;
       if (Number.isFinite(chi2) && chi2 > 0 && this.sliderMax !== chi2) {

@@ -4,6 +4,7 @@
 // utility-vs-ε curves of every protocol (one batch follow-up), and for |X| = 3 the simplex
 // with the polygon Δ of Theorem 3, its vertices and the convex combination the protocol uses.
 import { h, fmt } from '../dom.js';
+import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { SimplexPlot } from '../plots/simplex_plot.js';
@@ -172,14 +173,7 @@ export class FunnelView {
 
   /** @param {{ response?: object, error?: object }} result */
   renderResult(state, result) {
-    const parts = [h('h2', { id: 'result-title' }, 'Result')];
-    if (result.error) {
-      parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' },
-        result.error.message, result.error.path ? ` (field ${result.error.path})` : ''));
-      if (this.lastGood) parts.push(h('p', { class: 'hint' }, 'Showing the last result that solved:'));
-    }
-    const response = result.response || this.lastGood;
-    if (result.response) this.lastGood = result.response;
+    const { parts, response } = beginResult(this, result);
     if (response) {
       const data = this.heatmapData(state, response);
       const drawn = data.matrix.length <= MAX_DRAWN_ROWS;

@@ -1,6 +1,7 @@
 // The RLDP view: the data editor, the mechanism controls, and the result (mechanism heatmap,
 // utility and privacy numbers under P-hat and, when given, under the true P*).
 import { h, fmt } from '../dom.js';
+import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_state.js';
@@ -165,14 +166,7 @@ export class RldpView {
 
   /** @param {{ response?: object, error?: object, pending?: boolean }} result */
   renderResult(state, result) {
-    const parts = [h('h2', { id: 'result-title' }, 'Result')];
-    if (result.error) {
-      parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' },
-        result.error.message, result.error.path ? ` (field ${result.error.path})` : ''));
-      if (this.lastGood) parts.push(h('p', { class: 'hint' }, 'Showing the last result that solved:'));
-    }
-    const response = result.response || this.lastGood;
-    if (result.response) this.lastGood = result.response;
+    const { parts, response } = beginResult(this, result);
     if (response) {
       const data = this.heatmapData(state, response);
       parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
