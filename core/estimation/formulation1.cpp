@@ -10,7 +10,7 @@
 
 #include "common/error.h"
 #include "estimation/pics.h"
-#include "estimation/cutting_lp.h"
+#include "solvers/lp.h"
 #include "solvers/lp.h"
 
 namespace privlab::estimation {
@@ -43,7 +43,7 @@ Matrix qr_basis(const Vector& px, const std::vector<Vector>& candidates, std::ve
 
 /// Adds a row divided by its largest |coefficient| (GLPK's presolve misjudges badly scaled
 /// rows: with probabilities near 1e-4 the coefficients of (25) reach 1e4).
-void add_scaled(CuttingLp& lp, lp::Row row) {
+void add_scaled(lp::IncrementalLp& lp, lp::Row row) {
   double top = 0;
   for (const auto& [j, c] : row.coeffs) top = std::max(top, std::abs(c));
   if (top == 0) return;  // 0 >= -1 or 0 <= cap: always true
@@ -207,7 +207,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     return g;
   };
 
-  CuttingLp master(lp);
+  lp::IncrementalLp master(lp);
   Vector best = Vector::Zero(nvar);
   double best_value = 0, upper = 0, last_upper = lp::kInf;
   int stalled = 0;

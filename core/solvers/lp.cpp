@@ -1,12 +1,14 @@
 /**
  * @file lp.cpp
- * @brief LinearProgram -> GLPK (glp_simplex) -> Solution.
+ * @brief LinearProgram -> GLPK (glp_simplex) -> Solution; and the warm-started IncrementalLp.
+ *        The only file that sees GLPK.
  */
 #include "solvers/lp.h"
 
 #include <glpk.h>
 
 #include <memory>
+#include <vector>
 
 #include "common/error.h"
 
@@ -37,12 +39,12 @@ const char* status_name(Status status) {
   }
 }
 
-Solution solve_lp(const LinearProgram& program) {
-  const int n = program.num_vars();
-  const int m = static_cast<int>(program.rows.size());
+namespace {
+/// A GLPK problem with the program's columns (objective, bounds) and no rows.
+glp_prob* create_with_columns(const LinearProgram& program) {
   glp_term_out(GLP_OFF);
-  std::unique_ptr<glp_prob, ProblemDeleter> prob(glp_create_prob());
-  glp_prob* p = prob.get();
+  glp_prob* p = glp_create_prob();
+  const int n = program.num_vars();
   glp_set_obj_dir(p, program.maximize ? GLP_MAX : GLP_MIN);
   if (n > 0) glp_add_cols(p, n);
   for (int j = 0; j < n; ++j) {
@@ -51,28 +53,27 @@ Solution solve_lp(const LinearProgram& program) {
     glp_set_col_bnds(p, j + 1, bound_type(lo, hi), finite_or_zero(lo), finite_or_zero(hi));
     glp_set_obj_coef(p, j + 1, program.objective(j));
   }
-  std::vector<int> ia{0}, ja{0};
-  std::vector<double> ar{0.0};
-  if (m > 0) glp_add_rows(p, m);
-  for (int i = 0; i < m; ++i) {
-    const Row& row = program.rows[i];
-    glp_set_row_bnds(p, i + 1, bound_type(row.lower, row.upper), finite_or_zero(row.lower),
-                     finite_or_zero(row.upper));
-    for (const auto& [j, a] : row.coeffs) {
-      if (j < 0 || j >= n) solver_failure("lp_bad_index", "LP row refers to a missing column");
-      ia.push_back(i + 1);
-      ja.push_back(j + 1);
-      ar.push_back(a);
-    }
+  return p;
+}
+
+/// Appends one row; returns its GLPK index.
+int append_row(glp_prob* p, const Row& row, int n) {
+  const int i = glp_add_rows(p, 1);
+  glp_set_row_bnds(p, i, bound_type(row.lower, row.upper), finite_or_zero(row.lower),
+                   finite_or_zero(row.upper));
+  std::vector<int> idx{0};
+  std::vector<double> val{0.0};
+  for (const auto& [j, a] : row.coeffs) {
+    if (j < 0 || j >= n) solver_failure("lp_bad_index", "LP row refers to a missing column");
+    idx.push_back(j + 1);
+    val.push_back(a);
   }
-  glp_load_matrix(p, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+  glp_set_mat_row(p, i, static_cast<int>(idx.size()) - 1, idx.data(), val.data());
+  return i;
+}
 
-  glp_smcp params;
-  glp_init_smcp(&params);
-  params.presolve = program.presolve ? GLP_ON : GLP_OFF;
-  params.msg_lev = GLP_MSG_OFF;
-  const int rc = glp_simplex(p, &params);
-
+/// Status, objective and primal values after glp_simplex returned `rc`.
+Solution read_solution(glp_prob* p, int rc, int n) {
   Solution sol;
   if (rc == GLP_ENOPFS) { sol.status = Status::kInfeasible; return sol; }
   if (rc == GLP_ENODFS) { sol.status = Status::kUnbounded; return sol; }
@@ -86,9 +87,61 @@ Solution solve_lp(const LinearProgram& program) {
   sol.objective = glp_get_obj_val(p);
   sol.x.resize(n);
   for (int j = 0; j < n; ++j) sol.x(j) = glp_get_col_prim(p, j + 1);
+  return sol;
+}
+}  // namespace
+
+Solution solve_lp(const LinearProgram& program) {
+  const int n = program.num_vars();
+  const int m = static_cast<int>(program.rows.size());
+  std::unique_ptr<glp_prob, ProblemDeleter> prob(create_with_columns(program));
+  glp_prob* p = prob.get();
+  for (const Row& row : program.rows) append_row(p, row, n);
+
+  glp_smcp params;
+  glp_init_smcp(&params);
+  params.presolve = program.presolve ? GLP_ON : GLP_OFF;
+  params.msg_lev = GLP_MSG_OFF;
+  Solution sol = read_solution(p, glp_simplex(p, &params), n);
+  if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);
   for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
   return sol;
+}
+
+struct IncrementalLp::Impl {
+  std::unique_ptr<glp_prob, ProblemDeleter> p;
+  int n = 0;
+};
+
+IncrementalLp::IncrementalLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
+  impl_->p.reset(create_with_columns(program));
+  impl_->n = program.num_vars();
+  for (const auto& row : program.rows) add_row(row);
+}
+
+IncrementalLp::~IncrementalLp() = default;
+
+int IncrementalLp::num_rows() const { return glp_get_num_rows(impl_->p.get()); }
+
+void IncrementalLp::add_row(const Row& row) {
+  const int i = append_row(impl_->p.get(), row, impl_->n);
+  glp_set_row_stat(impl_->p.get(), i, GLP_BS);  // the new slack is basic: the old basis stays valid
+}
+
+Solution IncrementalLp::solve() {
+  glp_prob* p = impl_->p.get();
+  glp_smcp params;
+  glp_init_smcp(&params);
+  params.presolve = GLP_OFF;
+  params.msg_lev = GLP_MSG_OFF;
+  params.meth = GLP_DUALP;  // after a cut the old basis is dual feasible
+  int rc = glp_simplex(p, &params);
+  if (rc != 0) {  // e.g. a singular warm basis: rebuild a standard basis and try once more
+    glp_std_basis(p);
+    rc = glp_simplex(p, &params);
+  }
+  return read_solution(p, rc, impl_->n);
 }
 
 }  // namespace privlab::lp

@@ -5,6 +5,7 @@
  */
 #pragma once
 #include <limits>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -53,5 +54,27 @@ struct Solution {
 Solution solve_lp(const LinearProgram& program);
 
 const char* status_name(Status status);
+
+/**
+ * An LP that grows by rows and is re-solved from its previous basis: the master problem of a
+ * cutting-plane loop. Plain simplex (no presolve), dual simplex after each cut, since the old
+ * basis stays dual feasible when a row is added (its slack enters the basis). Duals are not
+ * filled. Written for the estimation family's Formulation 1 (core/estimation/formulation1.cpp).
+ */
+class IncrementalLp {
+ public:
+  explicit IncrementalLp(const LinearProgram& program);  ///< objective, bounds and initial rows
+  ~IncrementalLp();
+  IncrementalLp(const IncrementalLp&) = delete;
+  IncrementalLp& operator=(const IncrementalLp&) = delete;
+
+  void add_row(const Row& row);
+  Solution solve();
+  int num_rows() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace privlab::lp

@@ -69,3 +69,26 @@ TEST_CASE("solvers/lp: with and without presolve the answers agree") {
     CHECK(lp::solve_lp(infeasible).status == lp::Status::kInfeasible);
   }
 }
+
+TEST_CASE("solvers/lp: IncrementalLp re-solved after each cut equals a fresh solve") {
+  // Start from the textbook LP without rows 1-2, add them one at a time.
+  auto full = textbook_lp();
+  lp::LinearProgram start = full;
+  start.rows.resize(1);
+  lp::IncrementalLp inc(start);
+  auto first = inc.solve();
+  REQUIRE(first.status == lp::Status::kOptimal);
+  CHECK(first.objective == doctest::Approx(12));  // max 3x + 2y with only x + y <= 4: x = 4
+  for (std::size_t k = 1; k < full.rows.size(); ++k) {
+    inc.add_row(full.rows[k]);
+    lp::LinearProgram prefix = full;
+    prefix.rows.resize(k + 1);
+    const auto warm = inc.solve();
+    const auto fresh = lp::solve_lp(prefix);
+    REQUIRE(warm.status == fresh.status);
+    CHECK(warm.objective == doctest::Approx(fresh.objective));
+    CHECK(inc.num_rows() == static_cast<int>(k + 1));
+  }
+  inc.add_row({{{0, 1}, {1, 1}}, 5, lp::kInf});  // contradicts x + y <= 4
+  CHECK(inc.solve().status == lp::Status::kInfeasible);
+}
