@@ -10,9 +10,10 @@
 import LZString from 'lz-string';
 import { LIMITS } from './fields.js';
 import * as rldp from './views/rldp_state.js';
+import * as rldpMse from './views/rldp_mse_state.js';
 
 export const STATE_VERSION = 1;
-export const SCHEMAS = { [rldp.id]: rldp };
+export const SCHEMAS = { [rldp.id]: rldp, [rldpMse.id]: rldpMse };
 export const DEFAULT_VIEW = rldp.id;
 export { LIMITS };
 export { describeTable } from './fields.js';

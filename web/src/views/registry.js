@@ -3,7 +3,8 @@
 // renderInputs(state, fieldErrors) and renderResult(state, { response } | { error }).
 import { SCHEMAS } from '../state.js';
 import { RldpView } from './rldp.js';
+import { RldpMseView } from './rldp_mse.js';
 
-const CLASSES = { rldp: RldpView };
+const CLASSES = { rldp: RldpView, 'rldp-mse': RldpMseView };
 
 export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));
