@@ -64,7 +64,7 @@ export class ScatterChart {
     svg.appendChild(axis);
     for (const line of hLines.filter((l) => Number.isFinite(l.y))) {
       svg.appendChild(s('line', { x1: x0, x2: x1, y1: y(line.y), y2: y(line.y), stroke: '#555', 'stroke-dasharray': '5 4', class: 'ref-line' }));
-      svg.appendChild(s('text', { x: x1 - 4, y: y(line.y) - 4, 'text-anchor': 'end', class: 'tick' }, line.label || ''));
+      svg.appendChild(s('text', { x: x1 + 6, y: y(line.y) + 4, class: 'tick' }, line.label || ''));
     }
     for (const line of vLines.filter((l) => Number.isFinite(l.x))) {
       svg.appendChild(s('line', { x1: x(line.x), x2: x(line.x), y1, y2: y0, stroke: '#555', 'stroke-dasharray': '5 4', class: 'ref-line' }));

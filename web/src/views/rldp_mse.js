@@ -13,7 +13,7 @@ import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 
 const PROBLEM_INFO = {
-  nunp: { label: 'NUNP', text: 'non-robust utility, non-robust privacy (7): the naive LP under P̂' },
+  nunp: { label: 'NUNP', text: 'non-robust utility and privacy (7), the naive LP' },
   nurp: { label: 'NURP', text: 'non-robust utility, robust privacy (8)' },
   runp: { label: 'RUNP', text: 'robust utility, non-robust privacy (9)' },
   rurp: { label: 'RURP', text: 'robust utility, robust privacy (10)' },
@@ -45,10 +45,12 @@ export class RldpMseView {
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.mechanismPanel = h('section', { class: 'panel', id: 'mechanisms', 'aria-label': 'the four mechanisms' });
     this.figurePanel = h('section', { class: 'panel', id: 'figure2', 'aria-labelledby': 'figure-title' });
     root.replaceChildren(
-      h('div', { class: 'columns' }, h('div', { class: 'column' }, this.dataPanel), h('div', { class: 'column' }, this.controlPanel)),
-      this.resultPanel, this.figurePanel);
+      h('div', { class: 'columns' }, h('div', { class: 'column' }, this.dataPanel),
+        h('div', { class: 'column' }, this.controlPanel, this.resultPanel)),
+      this.mechanismPanel, this.figurePanel);
     this.editorHost = h('div');
     this.valuesHost = h('div', { id: 'values-editor' });
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
@@ -76,7 +78,9 @@ export class RldpMseView {
     this.figureExport = h('div', { class: 'export-bar' });
     this.figurePanel.replaceChildren(h('h2', { id: 'figure-title' }, 'Figure 2: the four problems on random instances'),
       h('p', { class: 'hint' }, 'As in Section V: |S| = 3, U = {0, …, 4}, ε = 0.5, α = 0.05; each instance draws P* from the Jeffreys prior Dirichlet(½), P̂ from n samples of it, solves the four problems for P̂ and measures them under P*. The paper uses K = 30; the page runs fewer.'),
-      this.figureControls, this.figureStatus, this.scatterHost, this.figureExport, this.figureSummary);
+      this.figureControls, this.figureStatus,
+      h('div', { style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem;align-items:flex-start' },
+        h('div', {}, this.scatterHost, this.figureExport), this.figureSummary));
     this.figureChoice = { k: '10', n: '75' };
     this.figureCache = null;    // { key, response }
     this.figureRunning = null;  // the key of the experiment in the worker, if any
@@ -175,9 +179,10 @@ export class RldpMseView {
     if (shown) {
       const shownState = fresh ? state : this.lastGood.state;
       parts.push(this.comparison(shownState, shown));
-      parts.push(h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:0.4rem 1.2rem' },
-        PROBLEMS.map((p, i) => this.card(shownState, p, shown[i]))));
-    }
+      this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'),
+        h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:0.4rem 1.2rem' },
+          PROBLEMS.map((p, i) => this.card(shownState, p, shown[i]))));
+    } else this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'), h('p', { class: 'hint' }, 'No result yet.'));
     this.resultPanel.replaceChildren(...parts);
   }
 

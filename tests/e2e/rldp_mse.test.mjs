@@ -1,0 +1,164 @@
+// The Robust MSE view in headless Chromium: the four problems side by side for the default P-hat
+// match the CLI, an edit re-solves and the copied link reproduces it in a fresh context, bad
+// input is flagged at its field, and the Figure 2 experiment runs in the worker (and stops on
+// Cancel).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openBrowser, newPage, waitForResult, cli, SCREENSHOTS } from './harness.mjs';
+
+const PROBLEMS = ['nunp', 'nurp', 'runp', 'rurp'];
+const DEFAULT = {
+  family: 'rldp-mse', joint: [[3, 0, 2, 3, 7], [3, 18, 0, 2, 13], [0, 12, 1, 8, 3]], values: [0, 1, 2, 3, 4], epsilon: 0.5,
+  uncertainty: { confidence: 0.95 },
+  true_joint: [[0.05, 0.027, 0.026, 0.042, 0.094], [0.071, 0.212, 0, 0.003, 0.127], [0.008, 0.217, 0.014, 0.077, 0.032]],
+};
+const fmt4 = (v) => (v === 'Infinity' ? '∞' : Math.abs(v) < 1e-4 && v !== 0 ? v.toExponential(2) : v.toFixed(4));
+
+let env;
+before(async () => { env = await openBrowser(); });
+after(async () => { await env.close(); });
+
+async function readHeatmap(page, problem) {
+  return page.$$eval(`#heatmap-${problem} g.cell title`, (titles) => titles.map((t) => Number(t.textContent.split('= ').pop())));
+}
+
+/** The numbers of the comparison table against the CLI's answers, problem by problem. */
+async function assertMatchesCli(page, request) {
+  for (const problem of PROBLEMS) {
+    const expected = cli({ ...request, problem });
+    assert.equal(expected.error, undefined, `${problem}: ${JSON.stringify(expected.error)}`);
+    assert.equal(await page.textContent(`#distortion-${problem}`), fmt4(expected.distortion), `${problem} distortion`);
+    assert.equal(await page.textContent(`#robust-distortion-${problem}`), fmt4(expected.robust_distortion), `${problem} robust distortion`);
+    assert.equal((await page.textContent(`#robust-epsilon-${problem}`)).replace(' ✓', ''), fmt4(expected.robust_epsilon), `${problem} robust epsilon`);
+    if (request.true_joint) {
+      assert.equal((await page.textContent(`#true-epsilon-${problem}`)).replace(' ✓', ''), fmt4(expected.true.epsilon), `${problem} eps*`);
+      assert.equal(await page.textContent(`#true-distortion-${problem}`), fmt4(expected.true.distortion), `${problem} D*`);
+    }
+    const shown = await readHeatmap(page, problem);
+    assert.deepEqual(shown.map((v) => v.toFixed(9)), expected.mechanism.flat().map((v) => v.toFixed(9)), `${problem} mechanism`);
+  }
+}
+
+test('e2e rldp-mse: the four problems for the default P-hat match the CLI', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.click('#tab-rldp-mse');
+  await page.waitForSelector('#heatmap-rurp svg', { timeout: 30000 });
+  await waitForResult(page);
+  assert.match(page.url(), /view=rldp-mse|z=/);
+  assert.match(await page.textContent('#status-joint'), /Counts: n = 75/);
+  await assertMatchesCli(page, DEFAULT);
+  // Robust privacy holds over F for NURP and RURP (the certificate), as the paper designs them.
+  for (const p of ['nurp', 'rurp']) assert.match(await page.textContent(`#robust-epsilon-${p}`), /✓/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-default.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e rldp-mse: edit epsilon, a value and a cell; compare with the CLI; the copied link reopens it', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#view=rldp-mse`);
+  await waitForResult(page);
+  await page.fill('#epsilon', '1');
+  await page.fill('#value-4', '6');
+  await page.fill('input[data-table="joint"][data-row="0"][data-col="1"]', '4');
+  await page.selectOption('#uncertainty', 'radius');
+  await page.fill('#radius', '0.05');
+  await page.fill('#sample-size', '79');
+  await page.waitForFunction(() => document.querySelector('#design-eps')?.textContent === '1', null, { timeout: 30000 });
+  await waitForResult(page);
+  const request = { ...DEFAULT, epsilon: 1, values: [0, 1, 2, 3, 6], n: 79, uncertainty: { radius: 0.05 },
+    joint: [[3, 4, 2, 3, 7], [3, 18, 0, 2, 13], [0, 12, 1, 8, 3]] };
+  await assertMatchesCli(page, request);
+
+  await page.click('#copy-link');
+  const link = page.url();
+  const fresh = await newPage(env.browser, problems);
+  await fresh.page.goto(link);
+  await waitForResult(fresh.page);
+  assert.equal(await fresh.page.inputValue('#epsilon'), '1');
+  assert.equal(await fresh.page.inputValue('#value-4'), '6');
+  assert.equal(await fresh.page.inputValue('#radius'), '0.05');
+  for (const p of PROBLEMS) assert.deepEqual(await readHeatmap(fresh.page, p), await readHeatmap(page, p));
+  assert.equal(await fresh.page.textContent('#robust-epsilon-rurp'), await page.textContent('#robust-epsilon-rurp'));
+  await fresh.context.close();
+
+  // A new column brings a new value of U (its index) with it.
+  await page.uncheck('#truth-toggle');
+  await page.click('#add-col');
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#value-5'), '5');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e rldp-mse: bad input is flagged at its field and the table is kept', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#view=rldp-mse`);
+  await waitForResult(page);
+  await page.fill('#value-2', 'abc');
+  await page.waitForSelector('#value-2.invalid');
+  assert.match(await page.textContent('#err--values-2'), /must be a number/);
+  assert.match(await page.textContent('#result-error'), /value of u3/);
+  await page.fill('#value-2', '1');
+  await page.waitForSelector('#value-2.invalid');
+  assert.match(await page.textContent('#err--values-2'), /must differ/);
+  await page.fill('#value-2', '2');
+  await page.fill('#epsilon', '-1');
+  await page.waitForSelector('#epsilon.invalid');
+  await page.fill('#epsilon', '0.5');
+  await page.fill('#confidence', '1.5');
+  await page.waitForSelector('#confidence.invalid');
+  await page.fill('#confidence', '0.95');
+  await page.fill('input[data-table="joint"][data-row="0"][data-col="0"]', '0.5');  // mixed: not counts, not summing to 1
+  await page.waitForSelector('#err--joint');
+  assert.match(await page.textContent('#status-joint'), /Not a distribution/);
+  assert.equal(await page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.5');
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-bad-input.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e rldp-mse: Figure 2 runs in the worker and matches the CLI experiment; Cancel stops it', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#view=rldp-mse`);
+  await waitForResult(page);
+  await page.selectOption('#figure-k', '5');
+  await page.click('#run-figure');
+  await page.waitForSelector('#figure-scatter svg g.series', { timeout: 120000 });
+  await waitForResult(page);
+  assert.match(page.url(), /fig=5|z=/);
+  const expected = cli({ family: 'rldp-mse', experiment: 'figure2', instances: 5, n: 75, seed: 1 });
+  const rows = expected.rows;
+  const cols = expected.columns;
+  const plot = expected.plots.find((p) => p.kind === 'scatter');
+  const g = cols.indexOf(plot.group);
+  const y = cols.indexOf(plot.y);
+  for (const p of PROBLEMS) {
+    const mine = rows.filter((r) => String(r[g]).toLowerCase() === p);
+    const finite = mine.filter((r) => r[y] !== 'Infinity' && r[y] !== null);
+    assert.equal(await page.textContent(`#fig-count-${p}`), String(finite.length), p);
+    assert.equal(await page.$$eval(`#figure-scatter g.series[data-series="${p.toUpperCase()}"] title`, (t) => t.length), finite.length);
+  }
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-figure2.png'), fullPage: true });
+
+  // A larger run, cancelled with the page's Cancel button: the worker stops, the view says so.
+  await page.selectOption('#figure-k', '30');
+  await page.selectOption('#figure-n', '15000');
+  await page.click('#run-figure');
+  await page.waitForSelector('#figure-running');
+  await page.waitForSelector('#cancel', { timeout: 20000 });
+  await page.click('#cancel');
+  await page.waitForSelector('#figure-cancelled', { timeout: 20000 });
+  await waitForResult(page);
+  assert.doesNotMatch(page.url(), /fig=30/);
+  assert.equal(await page.$$eval('#figure-scatter svg', (s) => s.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
