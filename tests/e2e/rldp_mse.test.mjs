@@ -15,6 +15,14 @@ const DEFAULT = {
 };
 const fmt4 = (v) => (v === 'Infinity' ? '∞' : Math.abs(v) < 1e-4 && v !== 0 ? v.toExponential(2) : v.toFixed(4));
 
+/** The core's answer, also when it refuses (exit code 2/3 carry the error JSON on stdout). */
+function solveCli(request) {
+  try { return cli(request); } catch (e) { return JSON.parse(String(e.stdout)); }
+}
+// The family's core arrives on its own branch; until it is merged these tests say why they skip.
+const probe = solveCli({ ...DEFAULT, problem: 'nunp' });
+const NO_CORE = probe.error && probe.error.code === 'not_implemented' ? 'family rldp-mse is not in this build yet' : false;
+
 let env;
 before(async () => { env = await openBrowser(); });
 after(async () => { await env.close(); });
@@ -40,7 +48,7 @@ async function assertMatchesCli(page, request) {
   }
 }
 
-test('e2e rldp-mse: the four problems for the default P-hat match the CLI', async () => {
+test('e2e rldp-mse: the four problems for the default P-hat match the CLI', { skip: NO_CORE }, async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(env.base);
@@ -58,7 +66,7 @@ test('e2e rldp-mse: the four problems for the default P-hat match the CLI', asyn
   await context.close();
 });
 
-test('e2e rldp-mse: edit epsilon, a value and a cell; compare with the CLI; the copied link reopens it', async () => {
+test('e2e rldp-mse: edit epsilon, a value and a cell; compare with the CLI; the copied link reopens it', { skip: NO_CORE }, async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(`${env.base}#view=rldp-mse`);
@@ -106,8 +114,7 @@ test('e2e rldp-mse: bad input is flagged at its field and the table is kept', as
   assert.match(await page.textContent('#err--values-2'), /must be a number/);
   assert.match(await page.textContent('#result-error'), /value of u3/);
   await page.fill('#value-2', '1');
-  await page.waitForSelector('#value-2.invalid');
-  assert.match(await page.textContent('#err--values-2'), /must differ/);
+  await page.waitForFunction(() => /must differ/.test(document.querySelector('#err--values-2')?.textContent || ''));
   await page.fill('#value-2', '2');
   await page.fill('#epsilon', '-1');
   await page.waitForSelector('#epsilon.invalid');
@@ -116,7 +123,8 @@ test('e2e rldp-mse: bad input is flagged at its field and the table is kept', as
   await page.waitForSelector('#confidence.invalid');
   await page.fill('#confidence', '0.95');
   await page.fill('input[data-table="joint"][data-row="0"][data-col="0"]', '0.5');  // mixed: not counts, not summing to 1
-  await page.waitForSelector('#err--joint');
+  await page.waitForSelector('figure.joint-table p.field-error');
+  assert.match(await page.textContent('figure.joint-table p.field-error'), /not a distribution/);
   assert.match(await page.textContent('#status-joint'), /Not a distribution/);
   assert.equal(await page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.5');
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-bad-input.png'), fullPage: true });
@@ -124,7 +132,7 @@ test('e2e rldp-mse: bad input is flagged at its field and the table is kept', as
   await context.close();
 });
 
-test('e2e rldp-mse: Figure 2 runs in the worker and matches the CLI experiment; Cancel stops it', async () => {
+test('e2e rldp-mse: Figure 2 runs in the worker and matches the CLI experiment; Cancel stops it', { skip: NO_CORE }, async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(`${env.base}#view=rldp-mse`);
@@ -159,6 +167,123 @@ test('e2e rldp-mse: Figure 2 runs in the worker and matches the CLI experiment; 
   await waitForResult(page);
   assert.doesNotMatch(page.url(), /fig=30/);
   assert.equal(await page.$$eval('#figure-scatter svg', (s) => s.length), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// ---- The view's own logic against a scripted worker (no core needed): batch layout, core errors
+// marked at their field, the Figure 2 chart, Hide, a link that runs the figure, and Cancel.
+const FAKE_WORKER = `
+postMessage({ type: 'ready', version: 'scripted' });
+const P = ['nunp', 'nurp', 'runp', 'rurp'];
+function mech(k, cols, rows) {
+  const q = Array.from({ length: rows }, () => []);
+  for (let x = 0; x < cols; x++) for (let y = 0; y < rows; y++) q[y].push(y === (x + k) % rows ? 1 : 0);
+  return q;
+}
+self.onmessage = async (e) => {
+  const { id, request } = e.data;
+  const r = JSON.parse(request);
+  if (r.family === 'batch') {
+    const responses = r.requests.map((q, i) => {
+      const bad = q.values.indexOf(99);
+      if (bad >= 0) return { error: { code: 'out_of_range', message: 'scripted: value refused', path: '/requests/' + i + '/values/' + bad } };
+      if (q.values.includes(98) && q.problem === 'runp') return { error: { code: 'lp_failed', message: 'scripted: RUNP failed', path: '' } };
+      return { problem: q.problem, mechanism: mech(i, q.joint.length * q.joint[0].length, q.values.length), distortion: 0.25 * (i + 1),
+        robust_distortion: 0.3 * (i + 1), epsilon: 0.1 * i, robust_epsilon: i % 2 ? q.epsilon : 'Infinity', rounds: 3 * i,
+        audit: { verified: true }, true: q.true_joint ? { distortion: 0.5, epsilon: i % 2 ? 0.2 : 2 } : undefined };
+    });
+    postMessage({ id, type: 'result', response: JSON.stringify({ family: 'batch', responses }) });
+    return;
+  }
+  const steps = r.n > 1000 ? 100 : 4;
+  for (let k = 0; k < steps; k++) {
+    postMessage({ id, type: 'progress', fraction: k / steps, stage: 'instance ' + (k + 1) });
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  const rows = [];
+  for (let k = 0; k < r.instances; k++) P.forEach((p, i) => rows.push([k, p.toUpperCase(), 0.1 * (k + 1) + i, i % 2 ? 0.4 : (k === 0 ? 'Infinity' : 1 + k)]));
+  postMessage({ id, type: 'result', response: JSON.stringify({ experiment: 'figure2', parameters: { instances: r.instances, n: r.n, epsilon: 0.5 },
+    columns: ['instance', 'problem', 'd_star', 'eps_star'], rows,
+    plots: [{ title: 'eps* vs D*', kind: 'scatter', x: 'd_star', y: 'eps_star', group: 'problem', x_label: 'D*', y_label: 'eps*' }] }) });
+};`;
+
+async function scriptedPage(problems) {
+  const opened = await newPage(env.browser, problems);
+  await opened.page.route('**/assets/worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_WORKER }));
+  return opened;
+}
+
+test('e2e rldp-mse (scripted worker): four columns, per-problem failures, core errors at their field', async () => {
+  const problems = [];
+  const { page, context } = await scriptedPage(problems);
+  await page.goto(`${env.base}#view=rldp-mse`);
+  await waitForResult(page);
+  assert.deepEqual(await page.$$eval('#comparison-table thead th[scope=col]', (t) => t.map((e) => e.textContent)), ['NUNP', 'NURP', 'RUNP', 'RURP']);
+  assert.equal(await page.textContent('#distortion-runp'), '0.7500');
+  assert.equal(await page.textContent('#robust-epsilon-nunp'), '∞');
+  assert.equal(await page.textContent('#robust-epsilon-nurp'), '0.5000 ✓');
+  assert.equal(await page.textContent('#true-epsilon-rurp'), '0.2000 ✓');
+  assert.equal(await page.textContent('#rounds-rurp'), '9');
+  assert.equal(await page.$$eval('#heatmap-rurp g.cell', (c) => c.length), 75);
+  assert.match(await page.textContent('#heatmap-nunp'), /s3,u5/);
+
+  await page.fill('#value-3', '98');  // RUNP fails alone: its card says so, the others still show
+  await page.waitForSelector('#error-runp');
+  assert.match(await page.textContent('#error-runp'), /RUNP failed/);
+  assert.equal(await page.$$eval('#heatmap-rurp g.cell', (c) => c.length), 75);
+
+  await page.fill('#value-3', '99');  // every problem refuses the same field: marked there
+  await page.waitForSelector('#value-3.invalid');
+  assert.match(await page.textContent('#result-error'), /value refused \(field \/values\/3\)/);
+  assert.match(await page.textContent('#result-error + p.hint'), /last result/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e rldp-mse (scripted worker): Figure 2 draws, hides, reopens from a link, and Cancel stops it', async () => {
+  const problems = [];
+  const { page, context } = await scriptedPage(problems);
+  await page.goto(`${env.base}#view=rldp-mse`);
+  await waitForResult(page);
+  assert.equal(await page.textContent('#run-figure'), 'Run Figure 2 (K = 10)');
+  await page.click('#run-figure');
+  await page.waitForSelector('#figure-scatter svg g.series');
+  await waitForResult(page);
+  assert.equal(await page.textContent('#fig-count-nunp'), '9');     // one eps* = inf omitted
+  assert.equal(await page.textContent('#fig-infinite-nunp'), '1');
+  assert.equal(await page.textContent('#fig-within-nurp'), '10 of 10');
+  assert.equal(await page.$$eval('#figure-scatter g.series[data-series="NURP"] rect', (r) => r.length), 10);
+  assert.ok(await page.$('#run-figure[disabled]'));
+  const link = page.url();
+
+  // An edit re-solves the four problems but reuses the finished figure.
+  await page.fill('#epsilon', '0.6');
+  await waitForResult(page);
+  assert.equal(await page.$$eval('#figure-scatter svg', (s) => s.length), 1);
+
+  await page.click('#hide-figure');
+  await waitForResult(page);
+  assert.equal(await page.$$eval('#figure-scatter svg', (s) => s.length), 0);
+  assert.doesNotMatch(decodeURIComponent(page.url()), /fig=/);
+
+  const fresh = await scriptedPage(problems);
+  await fresh.page.goto(link);
+  await fresh.page.waitForSelector('#figure-scatter svg g.series');
+  await fresh.context.close();
+
+  // A slow run, stopped with the page's Cancel button.
+  await page.selectOption('#figure-n', '15000');
+  await page.selectOption('#figure-k', '30');
+  await page.click('#run-figure');
+  await page.waitForSelector('#figure-running');
+  await page.waitForSelector('#solver-status progress');
+  await page.click('#cancel');
+  await page.waitForSelector('#figure-cancelled');
+  await waitForResult(page);
+  assert.equal(await page.$$eval('#figure-scatter svg', (s) => s.length), 0);
+  assert.equal(await page.textContent('#run-figure'), 'Run Figure 2 (K = 30)');
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-cancelled.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });
