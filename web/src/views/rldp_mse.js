@@ -237,7 +237,8 @@ export class RldpMseView {
         h('tbody', {}, rows)),
       h('dl', { class: 'facts' },
         h('dt', {}, 'Design ε'), h('dd', { id: 'design-eps' }, state.eps),
-        h('dt', {}, 'Radius B of F'), h('dd', { id: 'radius-b' }, show(extra.radius ?? extra.B ?? (extra.uncertainty && extra.uncertainty.radius))),
+        radiusOf(extra) === undefined ? null : h('dt', {}, 'Radius B of F'),
+        radiusOf(extra) === undefined ? null : h('dd', { id: 'radius-b' }, show(radiusOf(extra))),
         h('dt', {}, 'Reading'), h('dd', {}, '✓: at most the design ε; red: above it. Robust ε ≤ ε is guaranteed only by NURP and RURP; ε* ≤ ε then holds whenever P* lies in F (probability about 1 − α).')));
   }
 
@@ -368,6 +369,12 @@ export class RldpMseView {
       h('tbody', {}, rows))),
     ...(response.notes || []).slice(0, 6).map((note) => h('p', { class: 'hint' }, String(note))));
   }
+}
+
+/** The radius B of F reported by the core, if any. */
+function radiusOf(r) {
+  const candidates = [r.radius, r.B, r.uncertainty && r.uncertainty.radius];
+  return candidates.find((v) => typeof v === 'number');
 }
 
 function median(values) {
