@@ -13,7 +13,7 @@ namespace privlab::rldp_mse {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kMaxBisection = 400;
+constexpr int kMaxIterations = 200;
 }  // namespace
 
 Vector ChiSquareSet::flat() const {
@@ -85,6 +85,7 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
     out.r = a / m;
     out.value = vmax;
     out.eta = vmax;
+    out.degenerate = true;
     return out;
   }
   if (k <= m) {  // the budget admits only R = a/m (sum a^2/R >= (sum a)^2 / sum R)
@@ -135,7 +136,7 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
     }
   }
 
-  // Root of S(d) = 1 (S decreasing, S(0+) > 1, S(inf) = m^2/k^2 < 1) by bisection.
+  // Root of S(d) = 1 (S decreasing, S(0+) > 1, S(inf) = m^2/k^2 < 1): bracket first.
   double lo = 0, hi = std::max(gap.maxCoeff(), 1e-300);
   double a_hi = 0, inv_hi = 0;
   terms(hi, a_hi, inv_hi);
@@ -154,17 +155,49 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
     out.rate = kInf;
     return out;
   }
-  for (int it = 0; it < kMaxBisection; ++it) {
-    const double mid = lo + 0.5 * (hi - lo);
-    if (!(mid > lo && mid < hi)) break;
-    double am = 0, im = 0;
-    terms(mid, am, im);
-    if (am * im / k2 >= 1.0) {
-      lo = mid;
-    } else {
-      hi = mid;
-      a_hi = am;
-      inv_hi = im;
+  // Safeguarded Newton on ln S against ln d (S ~ c d^{-1/2} near 0, ~ m^2/k^2 far out: nearly
+  // linear in these coordinates), keeping the bracket S(lo) >= 1 > S(hi).
+  auto terms3 = [&](double d, double& a_term, double& inv_sum, double& inv3_sum) {
+    a_term = inv_sum = inv3_sum = 0;
+    for (long u = 0; u < size; ++u) {
+      if (a(u) <= 0) continue;
+      const double sq = gap(u) + d, root = std::sqrt(sq);
+      a_term += a(u) * root;
+      inv_sum += a(u) / root;
+      inv3_sum += a(u) / (sq * root);
+    }
+  };
+  double d = hi, last_s = 0;
+  for (int it = 0; it < kMaxIterations; ++it) {
+    double ad = 0, id = 0, jd = 0;
+    terms3(d, ad, id, jd);
+    last_s = ad * id / k2;
+    if (last_s >= 1.0) {
+      lo = std::max(lo, d);
+    } else if (d <= hi) {
+      hi = d;
+      a_hi = ad;
+      inv_hi = id;
+    }
+    if (std::abs(last_s - 1.0) <= 1e-14 || hi - lo <= 1e-14 * hi) break;
+    const double slope = d * (id * id - ad * jd) / (2 * k2) / last_s;  // d ln S / d ln d < 0
+    double next = slope < 0 ? d * std::exp(-std::log(last_s) / slope) : -1.0;
+    if (!(next > lo && next < hi)) next = lo > 0 ? std::sqrt(lo * hi) : hi * 1e-3;
+    d = next;
+  }
+  if (last_s >= 1.0 && hi > d * (1 + 1e-12)) {
+    // Converged from below: step just past the root (S(hi) < 1 keeps R feasible).
+    for (double rel : {1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3}) {
+      const double up = d * (1 + rel);
+      if (up >= hi) break;
+      double au = 0, iu = 0;
+      terms(up, au, iu);
+      if (au * iu / k2 < 1.0) {
+        hi = up;
+        a_hi = au;
+        inv_hi = iu;
+        break;
+      }
     }
   }
   // R from the feasible side (S(hi) < 1), normalised: sum a^2/R = S(hi) k^2 <= k^2.

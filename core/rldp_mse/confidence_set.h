@@ -55,6 +55,7 @@ struct BlockSolution {
   double a_term = 0;  ///< A(eta) = sum_u a_u sqrt(eta - v_u)
   double rate = 0;    ///< d phi / d k = 2 A^2 / k^3 (the marginal value of the budget k)
   Vector r;           ///< the maximiser, a distribution with sum a^2/R <= k^2
+  bool degenerate = false;  ///< every a_u > 0 sits at max v: R = a/m for every k, any eta
 };
 
 /**

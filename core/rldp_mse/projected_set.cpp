@@ -24,6 +24,45 @@ double k_term(const Vector& a, const Vector& r) {
   }
   return std::sqrt(sum);
 }
+/**
+ * g(lambda) = min over eta >= max v of eta - kappa lambda^{2/3} A(eta)^{2/3}, kappa = 3 2^{-2/3}:
+ * one block of the Lagrange dual of Theorem 4 at a fixed multiplier lambda of the budget
+ * (eq. (29) after the c-minimisation). The derivative 1 - mu I(d) / (3 A(d)^{1/3}) (eta = max v + d,
+ * I = sum a / sqrt(g + d)) is increasing in d: geometric bisection on its sign.
+ */
+double block_dual_term(const Vector& a, const Vector& v, double lambda) {
+  const double vmax = v.maxCoeff();
+  const double mu = 3.0 * std::cbrt(lambda * lambda / 4.0);  // kappa lambda^{2/3}
+  if (!(mu > 0) || a.sum() <= 0) return vmax;
+  const Vector gap = (Vector::Constant(v.size(), vmax) - v).cwiseMax(0.0);
+  auto slope_excess = [&](double d, double& value) {  // returns mu I / (3 A^{1/3}) - 1
+    double big_a = 0, inv = 0;
+    for (long u = 0; u < a.size(); ++u) {
+      if (a(u) <= 0) continue;
+      const double root = std::sqrt(gap(u) + d);
+      big_a += a(u) * root;
+      inv += a(u) / root;
+    }
+    value = vmax + d - mu * std::cbrt(big_a * big_a);
+    return mu * inv / (3.0 * std::cbrt(big_a)) - 1.0;
+  };
+  double at_zero = 0;
+  const double t0 = slope_excess(0.0, at_zero);
+  if (std::isfinite(t0) && t0 <= 0) return at_zero;  // minimum at eta = max v
+  double hi = std::max(gap.maxCoeff(), 1e-12), value = 0;
+  for (int i = 0; i < 2000 && slope_excess(hi, value) > 0; ++i) hi *= 4;
+  double lo = hi * 1e-300;
+  for (int it = 0; it < 120; ++it) {
+    const double mid = std::sqrt(lo * hi);
+    if (!(mid > lo && mid < hi)) break;
+    if (slope_excess(mid, value) > 0) lo = mid; else hi = mid;
+  }
+  double best = 0;
+  slope_excess(hi, best);
+  double other = 0;
+  slope_excess(lo, other);
+  return std::min(best, other);
+}
 }  // namespace
 
 double projected_budget(const ChiSquareSet& set, long s1, long s2) {
@@ -63,32 +102,70 @@ PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector
   const double m1 = a1.sum(), m2 = a2.sum();
   const double c = projected_budget(set, s1, s2);
 
-  // max over k1 in [m1, C - m2] of phi1(k1) + phi2(C - k1): concave, derivative
-  // rate1(k1) - rate2(C - k1) decreasing. Bisection on its sign.
+  // max over k1 in [m1, C - m2] of phi1(k1) + phi2(C - k1): concave, with derivative
+  // rate1(k1) - rate2(C - k1) decreasing. Root of g = ln rate1 - ln rate2 by the Illinois
+  // variant of regula falsi (bisection while an end value is infinite).
+  auto g_of = [](const BlockSolution& x, const BlockSolution& y) {
+    if (x.rate == y.rate) return 0.0;
+    if (std::isinf(x.rate) || y.rate <= 0) return kInf;
+    if (std::isinf(y.rate) || x.rate <= 0) return -kInf;
+    return std::log(x.rate) - std::log(y.rate);
+  };
   double lo = m1, hi = std::max(m1, c - m2);
   BlockSolution b1 = solve_block(a1, v1, lo), b2 = solve_block(a2, v2, c - lo);
-  double k1 = lo;
-  if (hi > lo && b1.rate > b2.rate) {
+  double k1 = lo, g_lo = g_of(b1, b2);
+  if (hi > lo && g_lo > 0) {
     BlockSolution h1 = solve_block(a1, v1, hi), h2 = solve_block(a2, v2, c - hi);
-    if (h1.rate >= h2.rate) {
+    double g_hi = g_of(h1, h2);
+    if (g_hi >= 0) {
       k1 = hi;
       b1 = std::move(h1);
       b2 = std::move(h2);
     } else {
+      int side = 0;  // which end was retained last (Illinois halves its value)
       for (int it = 0; it < kMaxSplitIterations && hi - lo > kSplitTolerance * c; ++it) {
-        const double mid = lo + 0.5 * (hi - lo);
-        if (!(mid > lo && mid < hi)) break;
-        BlockSolution t1 = solve_block(a1, v1, mid), t2 = solve_block(a2, v2, c - mid);
-        if (t1.rate > t2.rate) {
-          lo = mid;
-        } else {
-          hi = mid;
+        double mid = lo + 0.5 * (hi - lo);
+        if (std::isfinite(g_lo) && std::isfinite(g_hi)) {
+          mid = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
+          if (!(mid > lo && mid < hi)) mid = lo + 0.5 * (hi - lo);
         }
+        BlockSolution t1 = solve_block(a1, v1, mid), t2 = solve_block(a2, v2, c - mid);
+        const double g = g_of(t1, t2);
         k1 = mid;
         b1 = std::move(t1);
         b2 = std::move(t2);
+        if (g == 0) break;
+        if (g > 0) {
+          lo = mid;
+          g_lo = g;
+          if (side == -1) g_hi *= 0.5;
+          side = -1;
+        } else {
+          hi = mid;
+          g_hi = g;
+          if (side == 1) g_lo *= 0.5;
+          side = 1;
+        }
+        if (std::abs(g) <= 1e-13) break;
       }
     }
+  }
+  // A degenerate block (its estimate already at max v) is optimal at every eta; the joint dual
+  // of Theorem 4 needs the eta that matches the common rate lambda: min over d of
+  // d - kappa lambda^{2/3} (m sqrt d)^{2/3} gives d = lambda m / 2.
+  const double lambda = std::max(b1.degenerate ? 0.0 : b1.rate, b2.degenerate ? 0.0 : b2.rate);
+  if (b1.degenerate && std::isfinite(lambda)) b1.eta = v1.maxCoeff() + lambda * m1 / 2;
+  if (b2.degenerate && std::isfinite(lambda)) b2.eta = v2.maxCoeff() + lambda * m2 / 2;
+  // Upper bounds: the reduced form of (29) at the blocks' etas, and the Lagrange dual
+  // lambda C + g1(lambda) + g2(lambda) at the blocks' rates (robust when a block is nearly
+  // degenerate and its eta is not resolvable from its budget).
+  double dual_bound = kInf;
+  if (std::isfinite(b1.eta) && std::isfinite(b2.eta))
+    dual_bound = support_pair_dual(set, s1, s2, v1, v2, b1.eta, b2.eta);
+  for (double lam : {b1.rate, b2.rate}) {
+    if (!std::isfinite(lam) || lam < 0) continue;
+    dual_bound = std::min(dual_bound, lam * c + block_dual_term(a1, v1, lam) +
+                                          block_dual_term(a2, v2, lam));
   }
 
   PairSupport out;
@@ -101,10 +178,8 @@ PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector
   out.value = v1.dot(out.r1) + v2.dot(out.r2);
   if (set.radius <= 0) {  // F = {P-hat}: the pair is forced, the value is exact
     out.upper = out.value;
-  } else if (std::isfinite(b1.eta) && std::isfinite(b2.eta)) {
-    out.upper = std::max(out.value, support_pair_dual(set, s1, s2, v1, v2, b1.eta, b2.eta));
   } else {
-    out.upper = kInf;  // no finite dual point at hand (budget indistinguishable from minimal)
+    out.upper = std::max(out.value, dual_bound);  // +inf: no finite dual point at hand
   }
   return out;
 }
