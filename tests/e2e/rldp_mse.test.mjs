@@ -6,6 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openBrowser, newPage, waitForResult, cli, SCREENSHOTS } from './harness.mjs';
+import { loadPrivlab } from '../node/wasm_loader.mjs';
+import { fmt } from '../../web/src/dom.js';
 
 const PROBLEMS = ['nunp', 'nurp', 'runp', 'rurp'];
 const DEFAULT = {
@@ -13,7 +15,6 @@ const DEFAULT = {
   uncertainty: { confidence: 0.95 },
   true_joint: [[0.05, 0.027, 0.026, 0.042, 0.094], [0.071, 0.212, 0, 0.003, 0.127], [0.008, 0.217, 0.014, 0.077, 0.032]],
 };
-const fmt4 = (v) => (v === 'Infinity' ? '∞' : Math.abs(v) < 1e-4 && v !== 0 ? v.toExponential(2) : v.toFixed(4));
 
 /** The core's answer, also when it refuses (exit code 2/3 carry the error JSON on stdout). */
 function solveCli(request) {
@@ -24,27 +25,47 @@ const probe = solveCli({ ...DEFAULT, problem: 'nunp' });
 const NO_CORE = probe.error && probe.error.code === 'not_implemented' ? 'family rldp-mse is not in this build yet' : false;
 
 let env;
-before(async () => { env = await openBrowser(); });
+let wasmPromise;
+before(async () => { env = await openBrowser(); wasmPromise = loadPrivlab(); });
 after(async () => { await env.close(); });
 
 async function readHeatmap(page, problem) {
   return page.$$eval(`#heatmap-${problem} g.cell title`, (titles) => titles.map((t) => Number(t.textContent.split('= ').pop())));
 }
 
-/** The numbers of the comparison table against the CLI's answers, problem by problem. */
+/**
+ * The page against the CLI. The robust problems are solved by a cutting-plane loop whose LPs are
+ * often degenerate: the native and the WASM build (GLPK's floating-point pivots differ in the last
+ * bits) can stop at different optimal mechanisms with the same objective (within the loop's gap
+ * tolerance 1e-4). So every number shown is compared exactly with the same WASM code run under
+ * Node (what the page's worker runs), and with the native CLI the objective agrees to the gap
+ * tolerance and robust privacy holds in both.
+ */
 async function assertMatchesCli(page, request) {
-  for (const problem of PROBLEMS) {
-    const expected = cli({ ...request, problem });
-    assert.equal(expected.error, undefined, `${problem}: ${JSON.stringify(expected.error)}`);
-    assert.equal(await page.textContent(`#distortion-${problem}`), fmt4(expected.distortion), `${problem} distortion`);
-    assert.equal(await page.textContent(`#robust-distortion-${problem}`), fmt4(expected.robust_distortion), `${problem} robust distortion`);
-    assert.equal((await page.textContent(`#robust-epsilon-${problem}`)).replace(' ✓', ''), fmt4(expected.robust_epsilon), `${problem} robust epsilon`);
+  const wasm = await wasmPromise;
+  for (const [k, problem] of PROBLEMS.entries()) {
+    const single = { ...request, problem };
+    const mine = JSON.parse(wasm.solve(JSON.stringify(single)));
+    assert.equal(mine.error, undefined, `${problem}: ${JSON.stringify(mine.error)}`);
+    const text = async (id) => (await page.textContent(`#${id}-${problem}`)).replace(' ✓', '');
+    assert.equal(await text('distortion'), fmt(mine.distortion), `${problem} distortion`);
+    assert.equal(await text('robust-distortion'), fmt(mine.robust_distortion), `${problem} robust distortion`);
+    assert.equal(await text('epsilon'), fmt(mine.epsilon), `${problem} epsilon`);
+    assert.equal(await text('robust-epsilon'), fmt(mine.robust_epsilon), `${problem} robust epsilon`);
+    assert.equal(await text('rounds'), String(mine.rounds), `${problem} rounds`);
     if (request.true_joint) {
-      assert.equal((await page.textContent(`#true-epsilon-${problem}`)).replace(' ✓', ''), fmt4(expected.true.epsilon), `${problem} eps*`);
-      assert.equal(await page.textContent(`#true-distortion-${problem}`), fmt4(expected.true.distortion), `${problem} D*`);
+      assert.equal(await text('true-distortion'), fmt(mine.true.distortion), `${problem} D*`);
+      assert.equal(await text('true-epsilon'), fmt(mine.true.epsilon), `${problem} eps*`);
+      assert.equal(await text('true-in-set'), mine.true.in_confidence_set ? 'yes' : 'no');
     }
-    const shown = await readHeatmap(page, problem);
-    assert.deepEqual(shown.map((v) => v.toFixed(9)), expected.mechanism.flat().map((v) => v.toFixed(9)), `${problem} mechanism`);
+    assert.deepEqual(await readHeatmap(page, problem), mine.mechanism.flat(), `${problem} mechanism`);
+
+    const native = cli(single);
+    const objective = (r) => (k >= 2 ? r.robust_distortion : r.distortion);
+    assert.ok(Math.abs(objective(native) - objective(mine)) <= 2e-4 * Math.max(1, objective(native)),
+      `${problem} objective: CLI ${objective(native)}, page ${objective(mine)}`);
+    if (problem === 'nurp' || problem === 'rurp')
+      for (const r of [native, mine]) assert.ok(r.robust_epsilon <= request.epsilon + 1e-9 && r.audit.verified, `${problem} certificate`);
   }
 }
 
@@ -142,7 +163,7 @@ test('e2e rldp-mse: Figure 2 runs in the worker and matches the CLI experiment; 
   await page.waitForSelector('#figure-scatter svg g.series', { timeout: 120000 });
   await waitForResult(page);
   assert.match(page.url(), /fig=5|z=/);
-  const expected = cli({ family: 'rldp-mse', experiment: 'figure2', instances: 5, n: 75, seed: 1 });
+  const expected = cli({ family: 'rldp-mse', experiment: 'figure2a', K: 5, n: 75, epsilon: 0.5, alpha: 0.05, seed: 1 });
   const rows = expected.rows;
   const cols = expected.columns;
   const plot = expected.plots.find((p) => p.kind === 'scatter');
@@ -202,8 +223,8 @@ self.onmessage = async (e) => {
     await new Promise((ok) => setTimeout(ok, 100));
   }
   const rows = [];
-  for (let k = 0; k < r.instances; k++) P.forEach((p, i) => rows.push([k, p.toUpperCase(), 0.1 * (k + 1) + i, i % 2 ? 0.4 : (k === 0 ? 'Infinity' : 1 + k)]));
-  postMessage({ id, type: 'result', response: JSON.stringify({ experiment: 'figure2', parameters: { instances: r.instances, n: r.n, epsilon: 0.5 },
+  for (let k = 0; k < r.K; k++) P.forEach((p, i) => rows.push([k, p.toUpperCase(), 0.1 * (k + 1) + i, i % 2 ? 0.4 : (k === 0 ? 'Infinity' : 1 + k)]));
+  postMessage({ id, type: 'result', response: JSON.stringify({ experiment: 'figure2', 
     columns: ['instance', 'problem', 'd_star', 'eps_star'], rows,
     plots: [{ title: 'eps* vs D*', kind: 'scatter', x: 'd_star', y: 'eps_star', group: 'problem', x_label: 'D*', y_label: 'eps*' }] }) });
 };`;

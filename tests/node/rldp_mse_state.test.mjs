@@ -54,7 +54,8 @@ test('rldp-mse state: hostile links fall back to the default with a message', ()
     `#v=1&view=${VIEW}&p=1,2;3`,
     `#v=1&view=${VIEW}&p=1,2;3,4&val=0,1,2`,             // values do not match the columns
     `#v=1&view=${VIEW}&p=${Array(7).fill('1,1').join(';')}`, // more rows than the view solves
-    `#v=1&view=${VIEW}&p=${Array(3).fill(Array(11).fill('1').join(',')).join(';')}`, // 33 cells
+    `#v=1&view=${VIEW}&p=${Array(3).fill(Array(8).fill('1').join(',')).join(';')}`,  // |U| = 8
+    `#v=1&view=${VIEW}&p=${Array(5).fill(Array(5).fill('1').join(',')).join(';')}`,  // |U|^2 |S| = 125
     `#v=1&view=${VIEW}&fig=1000000`,                      // an experiment the page will not run
     `#v=1&view=${VIEW}&fig=10&fign=7`,
     `#v=1&view=${VIEW}&t=1,2`,                            // P* of another shape
@@ -163,6 +164,9 @@ test('rldp-mse state: the Figure 2 request follows the state', () => {
   assert.equal(mse.experimentRequest(base()), null);
   const r = mse.experimentRequest({ ...base(), fig: '10', fign: '15000' });
   assert.equal(r.family, 'rldp-mse');
-  assert.equal(r.instances, 10);
+  assert.equal(r.experiment, 'figure2b');
+  assert.equal(r.K, 10);
   assert.equal(r.n, 15000);
+  assert.equal(r.epsilon, 0.5);
+  assert.equal(mse.experimentRequest({ ...base(), fig: '5', fign: '75' }).experiment, 'figure2a');
 });

@@ -227,6 +227,7 @@ export class RldpMseView {
     if (hasTruth) {
       rows.push(row('D* (distortion under P*)', (r) => (r.true ? r.true.distortion : undefined), 'true-distortion'));
       rows.push(row('ε* (realized under P*)', (r) => (r.true ? r.true.epsilon : undefined), 'true-epsilon', withinEps));
+      rows.push(row('P* inside F?', (r) => (r.true && typeof r.true.in_confidence_set === 'boolean' ? (r.true.in_confidence_set ? 'yes' : 'no') : undefined), 'true-in-set'));
     }
     rows.push(row('Cutting-plane rounds', (r) => (isNumber(r.rounds) ? String(r.rounds) : undefined), 'rounds'));
     rows.push(row('Audit', (r) => (r.audit ? (r.audit.verified ? 'verified' : 'not verified') : undefined), 'audit'));
@@ -281,8 +282,11 @@ export class RldpMseView {
   // ---- Figure 2 -----------------------------------------------------------------------------
 
   renderFigureControls(state) {
-    const k = state.fig || this.figureChoice.k;
-    const n = state.fig ? state.fign : this.figureChoice.n;
+    // The selects show the user's choice; a state that arrives with a figure (a link) sets it.
+    const figKey = `${state.fig}|${state.fign}`;
+    if (state.fig && figKey !== this.seenFigure) this.figureChoice = { k: state.fig, n: state.fign };
+    this.seenFigure = figKey;
+    const { k, n } = this.figureChoice;
     const select = (id, label, options, value, key) => h('label', { class: 'field', style: 'margin:0' }, label,
       h('select', { id, onchange: (e) => { this.figureChoice[key] = e.target.value; this.renderFigureControls(this.state); } },
         options.map(([v, text]) => h('option', { value: v, selected: v === value ? true : null }, text))));
@@ -306,12 +310,12 @@ export class RldpMseView {
     if (!request) return null;
     const key = JSON.stringify(request);
     if (this.figureCache && this.figureCache.key === key) {
-      this.showFigure(state, this.figureCache.response);
+      this.showFigure(state, this.figureCache.response, request);
       return null;
     }
     this.figureRunning = key;
     this.figureStatus.replaceChildren(h('p', { class: 'hint', id: 'figure-running' },
-      `Running Figure 2 in the worker: K = ${request.instances} instances × 4 problems at n = ${request.n}. Progress and Cancel are at the top right.`));
+      `Running Figure 2 in the worker: K = ${request.K} instances × 4 problems at n = ${request.n}. Progress and Cancel are at the top right.`));
     this.scatterHost.replaceChildren();
     this.figureSummary.replaceChildren();
     this.figureExport.replaceChildren();
@@ -323,7 +327,7 @@ export class RldpMseView {
     const key = this.figureRunning;
     this.figureRunning = null;
     if (response && !response.error && key) this.figureCache = { key, response };
-    this.showFigure(state, response);
+    this.showFigure(state, response, key ? JSON.parse(key) : experimentRequest(state));
     this.renderFigureControls(state);
   }
 
@@ -335,7 +339,7 @@ export class RldpMseView {
     setTimeout(() => this.onChange({ fig: '', fign: '75' }), 0);
   }
 
-  showFigure(state, response) {
+  showFigure(state, response, request) {
     if (!response) {
       this.scatterHost.replaceChildren();
       this.figureSummary.replaceChildren();
@@ -351,7 +355,7 @@ export class RldpMseView {
       this.figureExport.replaceChildren();
       return;
     }
-    const data = figureSeries(response);
+    const data = figureSeries(response, request);
     this.figureStatus.replaceChildren();
     this.scatter.update({ series: data.series, hLines: [{ y: data.epsilon, label: `design ε = ${data.epsilon}` }],
       title: `ε* against D* (K = ${data.instances}, n = ${data.n})`, xLabel: data.xLabel, yLabel: data.yLabel });
@@ -388,7 +392,7 @@ function median(values) {
  * names the x, y and group columns. Rows with eps* = "Infinity" are counted, not drawn (as in the
  * paper's figures).
  */
-export function figureSeries(response) {
+export function figureSeries(response, request = {}) {
   const columns = response.columns || [];
   const plot = (response.plots || []).find((pl) => pl.kind === 'scatter') || {};
   const col = (name, fallbacks) => {
@@ -398,10 +402,11 @@ export function figureSeries(response) {
     }
     return -1;
   };
-  const cx = col(plot.x, ['d_star', 'D*']);
-  const cy = col(plot.y, ['eps_star', 'epsilon_star']);
+  const cx = col(plot.x, ['distortion_star', 'd_star']);
+  const cy = col(plot.y, ['epsilon_star', 'eps_star']);
   const cg = col(plot.group, ['problem']);
-  const epsilon = Number(response.epsilon ?? (response.parameters && response.parameters.epsilon) ?? 0.5);
+  const params = { ...(response.parameters || {}), ...request };
+  const epsilon = Number(params.epsilon ?? 0.5);
   const groups = new Map(PROBLEMS.map((p) => [PROBLEM_INFO[p].label, { key: p, name: PROBLEM_INFO[p].label, points: [], infinite: 0, within: 0, total: 0 }]));
   for (const row of response.rows || []) {
     const raw = String(cg >= 0 ? row[cg] : 'all');
@@ -415,11 +420,10 @@ export function figureSeries(response) {
     if (Number(yv) <= epsilon * (1 + 1e-9) + 1e-12) g.within++;
     if (Number.isFinite(xv) && Number.isFinite(Number(yv))) g.points.push([xv, Number(yv)]);
   }
-  const params = response.parameters || {};
   return {
     series: [...groups.values()].filter((g) => g.total > 0),
     epsilon,
-    instances: params.instances ?? response.instances ?? '?',
+    instances: params.K ?? '?',
     n: params.n ?? response.n ?? '?',
     xLabel: plot.x_label || 'D* (distortion under P*)',
     yLabel: plot.y_label || 'ε* (realized under P*)',

@@ -25,11 +25,18 @@ export const UNCERTAINTY = ['conf', 'radius'];
 /** The Figure 2 sizes offered in the page (the worker runs K instances, four problems each). */
 export const FIGURE_K = ['5', '10', '20', '30'];
 export const FIGURE_N = ['75', '15000'];
+export const FIGURE_EPSILON = 0.5;
 /**
  * Size guard of this view: the robust problems add |U| * |S| * (|S| - 1) privacy cuts per round
- * over |U|^2 |S| variables; the page stays well inside the core's own too_large guard.
+ * over |U|^2 |S| variables. The core allows |U|^2 |S| <= 200, but the four problems of a 3 x 8
+ * table take 11 s natively (2-3x more in WASM); at |U|^2 |S| <= 100 (4 x 5, 3 x 6, 2 x 7) they
+ * take 2-4 s natively, the default 3 x 5 1.4 s.
  */
-export const MSE_LIMITS = { maxS: 6, maxU: 8, maxCells: 30 };
+export const MSE_LIMITS = { maxS: 6, maxU: 7, maxCells: 24, maxEntries: 100 };
+
+function tooLarge(rows, cols) {
+  return rows > MSE_LIMITS.maxS || cols > MSE_LIMITS.maxU || rows * cols > MSE_LIMITS.maxCells || cols * cols * rows > MSE_LIMITS.maxEntries;
+}
 
 export function defaults() {
   // Section V of the paper: |S| = 3, U = {0, ..., 4}, eps = 0.5, alpha = 0.05 and n = 75
@@ -55,8 +62,8 @@ export function fitValues(vals, count) {
 function checkShape(joint) {
   const rows = joint.length;
   const cols = joint[0].length;
-  if (rows > MSE_LIMITS.maxS || cols > MSE_LIMITS.maxU || rows * cols > MSE_LIMITS.maxCells)
-    throw new Error(`the table in the link is larger than this view solves (|S| ≤ ${MSE_LIMITS.maxS}, |U| ≤ ${MSE_LIMITS.maxU}, ${MSE_LIMITS.maxCells} cells)`);
+  if (tooLarge(rows, cols))
+    throw new Error(`the table in the link is larger than this view solves (|S| ≤ ${MSE_LIMITS.maxS}, |U| ≤ ${MSE_LIMITS.maxU}, ${MSE_LIMITS.maxCells} cells, |U|²|S| ≤ ${MSE_LIMITS.maxEntries})`);
 }
 
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
@@ -117,8 +124,8 @@ export function problemRequest(state, problem) {
   const errors = [];
   const rows = state.joint.length;
   const cols = state.joint[0].length;
-  if (rows > MSE_LIMITS.maxS || cols > MSE_LIMITS.maxU || rows * cols > MSE_LIMITS.maxCells)
-    errors.push({ field: '/joint', message: `this view solves |S| ≤ ${MSE_LIMITS.maxS}, |U| ≤ ${MSE_LIMITS.maxU} and at most ${MSE_LIMITS.maxCells} cells; use the command-line tool for larger tables` });
+  if (tooLarge(rows, cols))
+    errors.push({ field: '/joint', message: `this view solves |S| ≤ ${MSE_LIMITS.maxS}, |U| ≤ ${MSE_LIMITS.maxU}, at most ${MSE_LIMITS.maxCells} cells and |U|²|S| ≤ ${MSE_LIMITS.maxEntries}; use the command-line tool for larger tables` });
   const request = { family: FAMILY, problem, joint: matrixField(state.joint, '/joint', 'P̂', errors) };
   const info = describeTable(state.joint);
   if (info.kind === 'invalid' && !errors.some((e) => e.field.startsWith('/joint/')))
@@ -131,8 +138,8 @@ export function problemRequest(state, problem) {
     seen.add(v);
   });
   request.epsilon = numberField(state.eps, '/epsilon', 'ε', errors);
-  if (Number.isFinite(request.epsilon) && !(request.epsilon > 0 && request.epsilon <= 20))
-    errors.push({ field: '/epsilon', message: 'ε must be in (0, 20]' });
+  if (Number.isFinite(request.epsilon) && !(request.epsilon >= 0.001 && request.epsilon <= 20))
+    errors.push({ field: '/epsilon', message: 'ε must be between 0.001 and 20' });
   if (String(state.n).trim() !== '') {
     const n = numberField(state.n, '/n', 'n', errors);
     if (Number.isFinite(n) && (!Number.isInteger(n) || n < 1)) errors.push({ field: '/n', message: 'n must be a whole number ≥ 1' });
@@ -167,7 +174,10 @@ export function toRequest(state) {
 /** The Figure 2 experiment request of the state (null when not asked for). */
 export function experimentRequest(state) {
   if (!state.fig) return null;
-  return { family: FAMILY, experiment: 'figure2', instances: Number(state.fig), n: Number(state.fign), seed: 1 };
+  // Figure 2a is n = 75, Figure 2b n = 15,000; the paper's setting otherwise (|S| = 3, |U| = 5,
+  // eps = 0.5, alpha = 0.05, P* ~ Dirichlet(1/2)), K instances from seed 1.
+  return { family: FAMILY, experiment: state.fign === '15000' ? 'figure2b' : 'figure2a', K: Number(state.fig), n: Number(state.fign),
+    epsilon: FIGURE_EPSILON, alpha: 0.05, seed: 1 };
 }
 
 function scenarioNumber(value) {
