@@ -74,7 +74,7 @@ export class RldpMseView {
     this.figureStatus = h('div', { id: 'figure-status', 'aria-live': 'polite' });
     this.scatterHost = h('div', { class: 'chart-host', id: 'figure-scatter' });
     this.scatter = new ScatterChart(this.scatterHost, { title: 'ε* against D* (under the true P*)', xLabel: 'D* = E(U − Y)² under P*', yLabel: 'ε* under P*', width: 600, height: 360 });
-    this.figureSummary = h('div');
+    this.figureSummary = h('div', { style: 'flex:1 1 320px;min-width:300px' });
     this.figureExport = h('div', { class: 'export-bar' });
     this.figurePanel.replaceChildren(h('h2', { id: 'figure-title' }, 'Figure 2: the four problems on random instances'),
       h('p', { class: 'hint' }, 'As in Section V: |S| = 3, U = {0, …, 4}, ε = 0.5, α = 0.05; each instance draws P* from the Jeffreys prior Dirichlet(½), P̂ from n samples of it, solves the four problems for P̂ and measures them under P*. The paper uses K = 30; the page runs fewer.'),
@@ -425,7 +425,7 @@ export function figureSeries(response, request = {}) {
     epsilon,
     instances: params.K ?? '?',
     n: params.n ?? response.n ?? '?',
-    xLabel: plot.x_label || 'D* (distortion under P*)',
-    yLabel: plot.y_label || 'ε* (realized under P*)',
+    xLabel: 'D* = E(U − Y)² under P* (eq. 31)',
+    yLabel: 'ε* under P* (eq. 32)',
   };
 }
