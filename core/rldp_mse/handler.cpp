@@ -125,6 +125,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["rounds"] = e.solved.rounds;
   out["cuts"] = e.solved.cuts;
   out["converged"] = e.solved.converged;
+  out["lp_trouble"] = e.solved.lp_trouble;
   out["lower_bound"] = e.solved.lower_bound;
   out["objective"] = robust_utility(problem) ? e.robust_distortion.value : e.distortion;
   out["optimality_gap"] = std::max(0.0, out["objective"].get<double>() - e.solved.lower_bound);

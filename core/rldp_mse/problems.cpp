@@ -19,6 +19,7 @@ namespace privlab::rldp_mse {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kMaxIdle = 6;
+constexpr double kTinyCoefficient = 1e-12;
 
 /// Index bookkeeping of the LP: Q(y, x) at y * |X| + x, then D (robust utility only).
 struct Layout {
@@ -30,12 +31,15 @@ struct Layout {
 /// Privacy row sum_u r1(u) Q(y,s1,u) - e^eps r2(u) Q(y,s2,u) <= 0   [eq. (6)/(25) at fixed P].
 lp::Row privacy_row(const Layout& lay, long y, long s1, long s2, const Vector& r1,
                     const Vector& r2, double factor) {
+  // Tiny coefficients upset GLPK's scaling. Dropping a tiny r1 term weakens the cut; a dropped
+  // r2 term is paid for on the right-hand side (Q <= 1), so the cut stays valid either way.
   lp::Row row;
-  for (long u = 0; u < lay.nu; ++u) {
-    if (r1(u) != 0) row.coeffs.emplace_back(lay.q(y, s1 * lay.nu + u), r1(u));
-    if (r2(u) != 0) row.coeffs.emplace_back(lay.q(y, s2 * lay.nu + u), -factor * r2(u));
-  }
   row.upper = 0;
+  for (long u = 0; u < lay.nu; ++u) {
+    if (r1(u) > kTinyCoefficient) row.coeffs.emplace_back(lay.q(y, s1 * lay.nu + u), r1(u));
+    if (r2(u) > kTinyCoefficient) row.coeffs.emplace_back(lay.q(y, s2 * lay.nu + u), -factor * r2(u));
+    else row.upper += factor * std::max(0.0, r2(u));
+  }
   return row;
 }
 
@@ -43,7 +47,7 @@ lp::Row privacy_row(const Layout& lay, long y, long s1, long s2, const Vector& r
 lp::Row utility_row(const Layout& lay, const Vector& p, const Vector& values) {
   lp::Row row;
   for (long x = 0; x < lay.nx; ++x) {
-    if (p(x) == 0) continue;
+    if (p(x) <= kTinyCoefficient) continue;  // dropping a term weakens the cut: still valid
     for (long y = 0; y < lay.nu; ++y) {
       const double diff = values(x % lay.nu) - values(y);
       if (diff != 0) row.coeffs.emplace_back(lay.q(y, x), p(x) * diff * diff);
@@ -190,6 +194,12 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
   for (;;) {
     const lp::Solution sol = lp::solve_lp(program);
     ++result.rounds;
+    if (sol.status != lp::Status::kOptimal && result.rounds > 1) {
+      // Numerical trouble late in the loop (the LP is always feasible: the uniform mechanism
+      // satisfies every cut strictly). Keep the best repaired mechanism found so far.
+      result.lp_trouble = true;
+      break;
+    }
     if (sol.status != lp::Status::kOptimal)
       solver_failure("lp_failed", std::string("GLPK returned ") + lp::status_name(sol.status) +
                                       " in round " + std::to_string(result.rounds));
