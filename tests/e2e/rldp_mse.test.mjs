@@ -308,3 +308,23 @@ test('e2e rldp-mse (scripted worker): Figure 2 draws, hides, reopens from a link
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e rldp-mse: the family examples load from the gallery into this view', { skip: NO_CORE }, async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.waitForSelector('#example-picker option[value="rldp-mse-four-problems-rurp.json"]', { state: 'attached' });
+  await page.selectOption('#example-picker', 'rldp-mse-four-problems-rurp.json');
+  await page.waitForSelector('#heatmap-rurp svg', { timeout: 30000 });
+  await waitForResult(page);
+  assert.equal(await page.getAttribute('#tab-rldp-mse', 'aria-selected'), 'true');
+  assert.equal(await page.inputValue('input[data-table="joint"][data-row="2"][data-col="1"]'), '21');
+  assert.match(await page.textContent('#message'), /Loaded: Robust MSE release/);
+  // Figure 2c/2d is a command-line experiment: the page says so and keeps the table.
+  await page.selectOption('#example-picker', 'rldp-mse-figure2cd.json');
+  await page.waitForFunction(() => /privlab experiment rldp-mse figure2cd/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.inputValue('input[data-table="joint"][data-row="2"][data-col="1"]'), '21');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

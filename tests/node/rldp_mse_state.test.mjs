@@ -152,12 +152,27 @@ test('rldp-mse state: the family scenario files load and give a valid request', 
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('rldp-mse-') && f.endsWith('.json')) : [];
   for (const file of files) {
     const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    if (scenario.experiment) continue;
+    if (scenario.experiment) {
+      if (scenario.experiment !== 'figure2cd') assert.ok(scenarioToState(scenario).fig, file);
+      continue;
+    }
     const state = scenarioToState(scenario);
     const { request, errors } = mse.problemRequest(state, scenario.problem || 'nunp');
     assert.equal(errors, undefined, file);
     for (const key of ['joint', 'epsilon', 'uncertainty']) assert.deepEqual(request[key], scenario[key], `${file}: ${key}`);
   }
+});
+
+test('rldp-mse state: Figure 2a/2b scenario files run the figure; 2c/2d is refused with the CLI command', () => {
+  const a = scenarioToState({ family: 'rldp-mse', experiment: 'figure2a', K: 10, seed: 1 });
+  assert.equal(a.fig, '10');
+  assert.equal(a.fign, '75');
+  assert.deepEqual(mse.experimentRequest(a).experiment, 'figure2a');
+  const b = scenarioToState({ family: 'rldp-mse', experiment: 'figure2b', K: 1000 });
+  assert.equal(b.fig, '30');
+  assert.equal(b.fign, '15000');
+  assert.equal(scenarioToState({ family: 'rldp-mse', experiment: 'figure2a', K: 2 }).fig, '5');
+  assert.throws(() => scenarioToState({ family: 'rldp-mse', experiment: 'figure2cd' }), /privlab experiment rldp-mse figure2cd/);
 });
 
 test('rldp-mse state: the Figure 2 request follows the state', () => {

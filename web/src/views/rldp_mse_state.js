@@ -187,6 +187,16 @@ function scenarioNumber(value) {
 /** A scenario file (a single-problem request plus "title", "description", "labels") as state. Throws Error. */
 export function fromScenario(scenario) {
   const state = defaults();
+  if (scenario.experiment !== undefined) {
+    // Figure 2a/2b scenario files: the default table, with the figure run in the page at the
+    // largest offered K not above the file's.
+    if (scenario.experiment !== 'figure2a' && scenario.experiment !== 'figure2b')
+      throw new Error(`experiment "${String(scenario.experiment).slice(0, 20)}" runs from the command line (privlab experiment rldp-mse ${String(scenario.experiment).slice(0, 20)})`);
+    const k = Number.isInteger(scenario.K) ? scenario.K : 10;
+    state.fig = FIGURE_K.filter((v) => Number(v) <= k).pop() || FIGURE_K[0];
+    state.fign = scenario.experiment === 'figure2b' ? '15000' : '75';
+    return state;
+  }
   state.joint = scenarioMatrix(scenario.joint, 'joint');
   checkShape(state.joint);
   state.truth = scenario.true_joint ? scenarioMatrix(scenario.true_joint, 'true_joint') : null;
