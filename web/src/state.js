@@ -10,12 +10,16 @@
 import LZString from 'lz-string';
 import { LIMITS } from './fields.js';
 import * as rldp from './views/rldp_state.js';
+import * as rldpMse from './views/rldp_mse_state.js';
 import * as funnel from './views/funnel_state.js';
 import * as estimation from './views/estimation_state.js';
 import * as game from './views/game_state.js';
 
 export const STATE_VERSION = 1;
-export const SCHEMAS = { [rldp.id]: rldp, [funnel.id]: funnel, [estimation.id]: estimation, [game.id]: game };
+// Tab order: the order of the papers in the README.
+export const SCHEMAS = {
+  [rldp.id]: rldp, [rldpMse.id]: rldpMse, [funnel.id]: funnel, [estimation.id]: estimation, [game.id]: game,
+};
 export const DEFAULT_VIEW = rldp.id;
 export { LIMITS };
 export { describeTable } from './fields.js';

@@ -3,10 +3,11 @@
 // renderInputs(state, fieldErrors) and renderResult(state, { response } | { error }).
 import { SCHEMAS } from '../state.js';
 import { RldpView } from './rldp.js';
+import { RldpMseView } from './rldp_mse.js';
 import { FunnelView } from './funnel.js';
 import { EstimationView } from './estimation.js';
 import { GameView } from './game.js';
 
-const CLASSES = { rldp: RldpView, funnel: FunnelView, estimation: EstimationView, game: GameView };
+const CLASSES = { rldp: RldpView, 'rldp-mse': RldpMseView, funnel: FunnelView, estimation: EstimationView, game: GameView };
 
 export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));

@@ -1,0 +1,231 @@
+/**
+ * @file experiments.cpp
+ * @brief Figure 2a-2d of [mse Section V] as requests of family "rldp-mse".
+ */
+#include "rldp_mse/experiments.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "api/json_read.h"
+#include "api/json_write.h"
+#include "common/error.h"
+#include "rldp_mse/evaluation.h"
+#include "rldp_mse/sampling.h"
+
+namespace privlab::rldp_mse {
+
+namespace jr = json_read;
+namespace jw = json_write;
+
+namespace {
+struct Setup {
+  long num_s = 3, num_u = 5;
+  double epsilon = 0.5, alpha = 0.05, concentration = 0.5;
+  long k = 30;
+  std::vector<Problem> problems{Problem::kNunp, Problem::kNurp, Problem::kRunp, Problem::kRurp};
+  unsigned long long seed = 1;
+};
+
+Setup read_setup(const nlohmann::json& r, long default_k) {
+  Setup s;
+  s.num_s = static_cast<long>(jr::number_or(r, "num_s", "", 2, 4, 3));
+  s.num_u = static_cast<long>(jr::number_or(r, "num_u", "", 2, 6, 5));
+  s.epsilon = jr::number_or(r, "epsilon", "", 0.01, 10, 0.5);
+  s.alpha = jr::number_or(r, "alpha", "", 1e-6, 0.5, 0.05);
+  s.concentration = jr::number_or(r, "dirichlet", "", 0.05, 100, 0.5);
+  s.k = static_cast<long>(jr::number_or(r, "K", "", 1, 5000, static_cast<double>(default_k)));
+  s.seed = static_cast<unsigned long long>(jr::number_or(r, "seed", "", 0, 9e15, 1));
+  if (r.contains("problems")) {
+    const auto& list = r.at("problems");
+    if (!list.is_array() || list.empty())
+      bad_request("not_a_vector", "/problems", "problems must be a non-empty array of names");
+    s.problems.clear();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = list[i].is_string() ? list[i].get<std::string>() : "";
+      const auto& names = problem_names();
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        bad_request("unknown_value", jr::child("/problems", i), "expected nunp, nurp, runp or rurp");
+      s.problems.push_back(problem_from_name(name));
+    }
+  }
+  return s;
+}
+
+/// One instance: P* ~ Dirichlet, P-hat from n draws, F of eq. (2)-(3).
+struct Instance {
+  JointDistribution truth, estimate;
+  ChiSquareSet set;
+};
+
+Instance draw_instance(sampling::Engine& engine, const Setup& s, long long n) {
+  const long nx = s.num_s * s.num_u;
+  const Vector p = sampling::dirichlet(engine, nx, s.concentration);
+  const auto counts = sampling::multinomial(engine, p, n);
+  Matrix pm(s.num_s, s.num_u), cm(s.num_s, s.num_u);
+  for (long x = 0; x < nx; ++x) {
+    pm(x / s.num_u, x % s.num_u) = p(x);
+    cm(x / s.num_u, x % s.num_u) = static_cast<double>(counts[x]) / static_cast<double>(n);
+  }
+  Instance inst{joint_from_matrix(pm), joint_from_matrix(cm), {}};
+  inst.set = make_set(inst.estimate, radius_from_confidence(1 - s.alpha, n, nx));
+  return inst;
+}
+
+Vector default_values(long nu) {
+  Vector v(nu);
+  for (long u = 0; u < nu; ++u) v(u) = static_cast<double>(u);
+  return v;
+}
+
+void guard_work(const Setup& s, long num_n) {
+  if (s.k * num_n * static_cast<long>(s.problems.size()) > 40000)
+    bad_request("too_large", "/K", "K x (number of n) x (number of problems) is limited to 40000");
+}
+
+nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
+                               const Context& context) {
+  const Setup s = read_setup(r, 30);
+  const long long n = jr::positive_integer(r, "n", "", 10'000'000) ;
+  guard_work(s, 1);
+  sampling::Engine engine(s.seed);
+  const Vector values = default_values(s.num_u);
+  nlohmann::json rows = nlohmann::json::array();
+  long inf_count = 0, total = 0;
+  for (long i = 0; i < s.k; ++i) {
+    context.report(static_cast<double>(i) / static_cast<double>(s.k),
+                   "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
+    const Instance inst = draw_instance(engine, s, n);
+    for (Problem p : s.problems) {
+      const Evaluation e =
+          solve_and_evaluate(p, inst.estimate, inst.set, values, s.epsilon, inst.truth);
+      ++total;
+      if (std::isinf(*e.true_epsilon)) ++inf_count;
+      rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
+                      jw::real(e.robust_epsilon.value), e.robust_distortion.value,
+                      *e.true_in_set, e.solved.rounds});
+    }
+  }
+  context.report(1.0, "done");
+  return {{"experiment", name},
+          {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
+                       "robust_epsilon", "robust_distortion", "true_in_F", "rounds"}},
+          {"rows", rows},
+          {"plots",
+           {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +
+                           ": eps* against D* (K = " + std::to_string(s.k) +
+                           ", n = " + std::to_string(n) + ")"},
+             {"kind", "scatter"}, {"x", "distortion_star"}, {"y", "epsilon_star"},
+             {"group", "problem"}, {"x_label", "D* (eq. 31)"}, {"y_label", "eps* (eq. 32)"}}}},
+          {"notes",
+           {"design epsilon " + std::to_string(s.epsilon) + ", alpha " + std::to_string(s.alpha) +
+                ", |S| = " + std::to_string(s.num_s) + ", |U| = " + std::to_string(s.num_u) +
+                ", P* ~ Dirichlet(" + std::to_string(s.concentration) + ")",
+            std::to_string(inf_count) + " of " + std::to_string(total) +
+                " results have eps* = Infinity (the paper omits them from the figure)",
+            "true_in_F: whether P* lies in the confidence set F (probability about 1 - alpha)"}}};
+}
+
+nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
+  const Setup s = read_setup(r, 1000);
+  std::vector<long long> multipliers{5, 10, 20, 50, 100, 200, 500, 1000};
+  if (r.contains("N_values")) {
+    const Vector v = jr::vector(r.at("N_values"), "/N_values", 20);
+    multipliers.clear();
+    for (long i = 0; i < v.size(); ++i) {
+      if (!(v(i) >= 1 && v(i) <= 100000 && v(i) == std::floor(v(i))))
+        bad_request("out_of_range", jr::child("/N_values", static_cast<std::size_t>(i)),
+                    "N must be an integer in [1, 100000] (n = N |S| |U|)");
+      multipliers.push_back(static_cast<long long>(v(i)));
+    }
+  }
+  guard_work(s, static_cast<long>(multipliers.size()));
+  sampling::Engine engine(s.seed);
+  const Vector values = default_values(s.num_u);
+  nlohmann::json rows = nlohmann::json::array();
+  const double steps = static_cast<double>(multipliers.size() * s.k);
+  long done = 0;
+  for (long long mult : multipliers) {
+    const long long n = mult * s.num_s * s.num_u;
+    std::vector<std::vector<double>> eps(s.problems.size()), dist(s.problems.size());
+    for (long i = 0; i < s.k; ++i, ++done) {
+      context.report(static_cast<double>(done) / steps,
+                     "n = " + std::to_string(n) + ": instance " + std::to_string(i + 1));
+      const Instance inst = draw_instance(engine, s, n);
+      for (std::size_t j = 0; j < s.problems.size(); ++j) {
+        const Evaluation e = solve_and_evaluate(s.problems[j], inst.estimate, inst.set, values,
+                                                s.epsilon, inst.truth);
+        eps[j].push_back(*e.true_epsilon);
+        dist[j].push_back(*e.true_distortion);
+      }
+    }
+    for (std::size_t j = 0; j < s.problems.size(); ++j) {
+      const Summary se = summarize_iqr(eps[j]), sd = summarize_iqr(dist[j]);
+      rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
+                      se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
+                      sd.kept, se.non_finite, s.k});
+    }
+  }
+  context.report(1.0, "done");
+  auto band = [](const std::string& title, const std::string& y, const std::string& label) {
+    return nlohmann::json{{"title", title}, {"kind", "band"}, {"x", "n"}, {"y", y + "_mean"},
+                          {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"},
+                          {"x_label", "n = N |S| |U|"}, {"y_label", label}};
+  };
+  return {{"experiment", "figure2cd"},
+          {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
+                       "distortion_mean", "distortion_sd", "distortion_low", "distortion_high",
+                       "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances"}},
+          {"rows", rows},
+          {"plots", {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
+                     band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
+          {"notes",
+           {"K = " + std::to_string(s.k) + " instances per n; mean and sd after removing values "
+            "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
+            "are removed first and counted in infinite_epsilon",
+            "band plots: y is the mean, y_low / y_high are mean -+ sd"}}};
+}
+}  // namespace
+
+bool is_experiment(const std::string& name) {
+  return name == "figure2a" || name == "figure2b" || name == "figure2cd";
+}
+
+Summary summarize_iqr(std::vector<double> values) {
+  Summary s;
+  std::vector<double> finite;
+  for (double v : values) {
+    if (std::isfinite(v)) finite.push_back(v); else ++s.non_finite;
+  }
+  if (finite.empty()) return s;
+  std::sort(finite.begin(), finite.end());
+  auto quantile = [&](double q) {
+    const double pos = q * static_cast<double>(finite.size() - 1);
+    const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
+    const std::size_t hi = std::min(lo + 1, finite.size() - 1);
+    return finite[lo] + (pos - static_cast<double>(lo)) * (finite[hi] - finite[lo]);
+  };
+  const double q1 = quantile(0.25), q3 = quantile(0.75), iqr = q3 - q1;
+  std::vector<double> kept;
+  for (double v : finite)
+    if (v >= q1 - 1.5 * iqr && v <= q3 + 1.5 * iqr) kept.push_back(v);
+  s.kept = static_cast<long>(kept.size());
+  s.removed = static_cast<long>(finite.size() - kept.size());
+  double sum = 0;
+  for (double v : kept) sum += v;
+  s.mean = sum / static_cast<double>(kept.size());
+  double ss = 0;
+  for (double v : kept) ss += (v - s.mean) * (v - s.mean);
+  s.sd = kept.size() > 1 ? std::sqrt(ss / static_cast<double>(kept.size() - 1)) : 0.0;
+  return s;
+}
+
+nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
+  const std::string name = jr::one_of(request, "experiment", "", {"figure2a", "figure2b", "figure2cd"});
+  if (name == "figure2cd") return figure2_vs_n(request, context);
+  nlohmann::json r = request;
+  if (!r.contains("n")) r["n"] = name == "figure2b" ? 15000 : 75;
+  return figure2_scatter(r, name, context);
+}
+
+}  // namespace privlab::rldp_mse

@@ -1,0 +1,87 @@
+// Scatter chart in SVG: one group of points per series, told apart by Okabe-Ito colour AND marker
+// shape (circle, square, triangle, diamond, ...), axes with ticks and labels, a legend, and
+// optional dashed reference lines (e.g. the design epsilon).
+// update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
+import { scaleLinear } from 'd3-scale';
+import { s, fmt } from '../dom.js';
+import { OKABE_ITO } from './line_chart.js';
+
+const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
+
+function marker(shape, cx, cy, colour, title) {
+  const r = 4.5;
+  const common = { fill: 'none', stroke: colour, 'stroke-width': 1.8 };
+  let el;
+  if (shape === 'circle') el = s('circle', { cx, cy, r, ...common });
+  else if (shape === 'square') el = s('rect', { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, ...common });
+  else if (shape === 'triangle') el = s('polygon', { points: `${cx},${cy - r - 1} ${cx - r - 0.5},${cy + r} ${cx + r + 0.5},${cy + r}`, ...common });
+  else if (shape === 'diamond') el = s('polygon', { points: `${cx},${cy - r - 1} ${cx + r + 1},${cy} ${cx},${cy + r + 1} ${cx - r - 1},${cy}`, ...common });
+  else if (shape === 'cross') el = s('path', { d: `M${cx - r},${cy - r}L${cx + r},${cy + r}M${cx - r},${cy + r}L${cx + r},${cy - r}`, ...common });
+  else el = s('path', { d: `M${cx},${cy - r - 1}L${cx},${cy + r + 1}M${cx - r - 1},${cy}L${cx + r + 1},${cy}`, ...common });
+  if (title) el.appendChild(s('title', {}, title));
+  return el;
+}
+
+export class ScatterChart {
+  constructor(container, { title = '', xLabel = 'x', yLabel = 'y', width = 560, height = 340 } = {}) {
+    Object.assign(this, { container, title, xLabel, yLabel, width, height });
+  }
+
+  update({ series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel }) {
+    const margin = { top: 28, right: 120, bottom: 44, left: 58 };
+    const { width, height } = this;
+    const finite = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
+    const pts = series.flatMap((sr) => sr.points).filter(finite);
+    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart scatter-chart', 'aria-label': title });
+    svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, title));
+    if (pts.length === 0) {
+      svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
+      this.container.replaceChildren(svg);
+      return svg;
+    }
+    const xs = pts.map((p) => p[0]).concat(vLines.map((l) => l.x).filter(Number.isFinite));
+    const ys = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+    const pad = (lo, hi) => (hi > lo ? [lo, hi] : [lo - 0.5, hi + 0.5]);
+    const x = scaleLinear().domain(pad(Math.min(0, ...xs), Math.max(...xs))).nice().range([margin.left, width - margin.right]);
+    const y = scaleLinear().domain(pad(Math.min(0, ...ys), Math.max(...ys))).nice().range([height - margin.bottom, margin.top]);
+    const axis = s('g', { class: 'axis' });
+    const [x0, x1] = x.range();
+    const [y0, y1] = y.range();
+    axis.appendChild(s('line', { x1: x0, x2: x1, y1: y0, y2: y0, stroke: '#888' }));
+    axis.appendChild(s('line', { x1: x0, x2: x0, y1, y2: y0, stroke: '#888' }));
+    for (const t of x.ticks(6)) {
+      axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
+      axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
+    }
+    for (const t of y.ticks(5)) {
+      axis.appendChild(s('line', { x1: x0 - 4, x2: x0, y1: y(t), y2: y(t), stroke: '#888' }));
+      axis.appendChild(s('line', { x1: x0, x2: x1, y1: y(t), y2: y(t), stroke: '#eee' }));
+      axis.appendChild(s('text', { x: x0 - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
+    }
+    axis.appendChild(s('text', { x: (x0 + x1) / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' }, xLabel));
+    axis.appendChild(s('text', { x: 14, y: (y0 + y1) / 2, 'text-anchor': 'middle', class: 'axis-title',
+      transform: `rotate(-90 14 ${(y0 + y1) / 2})` }, yLabel));
+    svg.appendChild(axis);
+    for (const line of hLines.filter((l) => Number.isFinite(l.y))) {
+      svg.appendChild(s('line', { x1: x0, x2: x1, y1: y(line.y), y2: y(line.y), stroke: '#555', 'stroke-dasharray': '5 4', class: 'ref-line' }));
+      svg.appendChild(s('text', { x: x1 + 6, y: y(line.y) + 4, class: 'tick' }, line.label || ''));
+    }
+    for (const line of vLines.filter((l) => Number.isFinite(l.x))) {
+      svg.appendChild(s('line', { x1: x(line.x), x2: x(line.x), y1, y2: y0, stroke: '#555', 'stroke-dasharray': '5 4', class: 'ref-line' }));
+      svg.appendChild(s('text', { x: x(line.x) + 4, y: y1 + 10, class: 'tick' }, line.label || ''));
+    }
+    series.forEach((sr, k) => {
+      const colour = OKABE_ITO[k % OKABE_ITO.length];
+      const shape = SHAPES[k % SHAPES.length];
+      const group = s('g', { class: 'series', 'data-series': sr.name });
+      for (const [px, py] of sr.points.filter(finite))
+        group.appendChild(marker(shape, x(px), y(py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})`));
+      svg.appendChild(group);
+      const ly = margin.top + 6 + 18 * k;
+      svg.appendChild(marker(shape, x1 + 20, ly, colour, null));
+      svg.appendChild(s('text', { x: x1 + 32, y: ly + 4, class: 'tick' }, sr.name));
+    });
+    this.container.replaceChildren(svg);
+    return svg;
+  }
+}
