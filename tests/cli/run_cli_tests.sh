@@ -40,9 +40,10 @@ check "too large"         2 "/joint"      "{$R,\"joint\":[$(printf '[1,1],%.0s' 
 out=$("$PRIVLAB" solve /nonexistent.json); code=$?
 if [ $code = 2 ] && [[ $out == *unreadable_file* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL missing file: $code $out"; fi
 
-# Every scenario file solves.
+# Every scenario file solves, within 60 s (the page loads them; full-size paper experiments
+# belong to `privlab experiment`, not to examples/).
 for f in "$ROOT"/examples/*.json; do
-  out=$("$PRIVLAB" solve "$f"); code=$?
+  out=$(timeout 60 "$PRIVLAB" solve "$f"); code=$?
   top_error=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log("error" in JSON.parse(s)?"yes":"no")}catch(e){console.log("unparseable")}})')
   if [ $code = 0 ] && [ "$top_error" = no ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL example $(basename "$f"): exit $code, error: $top_error: ${out:0:300}"; fi
 done
