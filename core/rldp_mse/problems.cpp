@@ -18,7 +18,6 @@ namespace privlab::rldp_mse {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kMaxIdle = 6;
 constexpr double kTinyCoefficient = 1e-12;
 
 /// Index bookkeeping of the LP: Q(y, x) at y * |X| + x, then D (robust utility only).
@@ -188,9 +187,8 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
 
   ProblemResult result;
   double best_upper = lp::kInf;
-  const std::size_t first_cut = program.rows.size();  // rows from here on are droppable cuts
-  std::vector<int> idle;                               // rounds each cut has been slack
   std::vector<std::vector<Vector>> used(lay.nu * lay.ns * lay.ns);  // cut points per (y,s1,s2)
+  std::vector<Vector> used_utility;                                  // worst-case P of utility cuts
   for (;;) {
     const lp::Solution sol = lp::solve_lp(program);
     ++result.rounds;
@@ -204,23 +202,6 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
       solver_failure("lp_failed", std::string("GLPK returned ") + lp::status_name(sol.status) +
                                       " in round " + std::to_string(result.rounds));
     const Matrix q = extract_mechanism(lay, sol.x);
-    // Drop cuts that have been slack for kMaxIdle rounds: keeps the LP small (each LP is solved
-    // from scratch). Every LP optimum is still a lower bound; the best one is kept.
-    idle.resize(program.rows.size() - first_cut, 0);
-    {
-      std::vector<lp::Row> kept(program.rows.begin(), program.rows.begin() + first_cut);
-      std::vector<int> kept_idle;
-      for (std::size_t i = first_cut; i < program.rows.size(); ++i) {
-        double activity = 0;
-        for (const auto& [j, c] : program.rows[i].coeffs) activity += c * sol.x(j);
-        int age = activity < program.rows[i].upper - 1e-9 ? idle[i - first_cut] + 1 : 0;
-        if (age >= kMaxIdle) continue;
-        kept.push_back(std::move(program.rows[i]));
-        kept_idle.push_back(age);
-      }
-      program.rows = std::move(kept);
-      idle = std::move(kept_idle);
-    }
     result.lower_bound = std::max(result.lower_bound, sol.objective);
     int added = 0, duplicates = 0;
     double violation = rp ? -lp::kInf : nominal_privacy_violation(q, set, epsilon);
@@ -239,8 +220,8 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
             auto& seen = used[(y * lay.ns + s1) * lay.ns + s2];
             bool duplicate = false;
             for (const Vector& old : seen)
-              if ((old - point).cwiseAbs().maxCoeff() < 1e-10) duplicate = true;
-            if (duplicate) { ++duplicates; continue; }  // nearly parallel: GLPK would suffer
+              if ((old - point).cwiseAbs().maxCoeff() < 1e-6) duplicate = true;
+            if (duplicate) { ++duplicates; continue; }  // nearly parallel: GLPK may stall on such LPs
             seen.push_back(point);
             if (seen.size() > 40) seen.erase(seen.begin());
             program.add_row(privacy_row(lay, y, s1, s2, sp.r1, sp.r2, factor));
@@ -253,8 +234,14 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
       result.utility_violation = s.upper - sol.x(lay.d());
       objective_bound = s.upper;
       if (s.value - sol.x(lay.d()) > distortion_tol) {
-        program.add_row(utility_row(lay, s.p, values));
-        ++added;
+        bool duplicate = false;
+        for (const Vector& old : used_utility)
+          if ((old - s.p).cwiseAbs().maxCoeff() < 1e-6) duplicate = true;
+        if (!duplicate) {
+          used_utility.push_back(s.p);
+          program.add_row(utility_row(lay, s.p, values));
+          ++added;
+        }
       }
     } else {
       objective_bound = p_hat.dot(distortion_per_input(q, values));
