@@ -7,6 +7,7 @@
 
 #include <glpk.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -56,6 +57,13 @@ glp_prob* create_with_columns(const LinearProgram& program) {
   return p;
 }
 
+/// The simplex iteration limit: the program's, or 50 (rows + columns) + 10000.
+int iteration_limit(long requested, int rows, int cols) {
+  const long automatic = 50L * (rows + cols) + 10000;
+  const long limit = requested > 0 ? requested : automatic;
+  return static_cast<int>(std::min<long>(limit, 2'000'000'000L));
+}
+
 /// Appends one row; returns its GLPK index.
 int append_row(glp_prob* p, const Row& row, int n) {
   const int i = glp_add_rows(p, 1);
@@ -102,6 +110,7 @@ Solution solve_lp(const LinearProgram& program) {
   glp_init_smcp(&params);
   params.presolve = program.presolve ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
+  params.it_lim = iteration_limit(program.iteration_limit, m, n);
   Solution sol = read_solution(p, glp_simplex(p, &params), n);
   if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);
@@ -112,11 +121,13 @@ Solution solve_lp(const LinearProgram& program) {
 struct IncrementalLp::Impl {
   std::unique_ptr<glp_prob, ProblemDeleter> p;
   int n = 0;
+  long iteration_limit = 0;
 };
 
 IncrementalLp::IncrementalLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
   impl_->n = program.num_vars();
+  impl_->iteration_limit = program.iteration_limit;
   for (const auto& row : program.rows) add_row(row);
 }
 
@@ -136,6 +147,7 @@ Solution IncrementalLp::solve() {
   params.presolve = GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   params.meth = GLP_DUALP;  // after a cut the old basis is dual feasible
+  params.it_lim = iteration_limit(impl_->iteration_limit, glp_get_num_rows(p), impl_->n);
   int rc = glp_simplex(p, &params);
   if (rc != 0) {  // e.g. a singular warm basis: rebuild a standard basis and try once more
     glp_std_basis(p);

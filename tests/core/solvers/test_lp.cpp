@@ -92,3 +92,12 @@ TEST_CASE("solvers/lp: IncrementalLp re-solved after each cut equals a fresh sol
   inc.add_row({{{0, 1}, {1, 1}}, 5, lp::kInf});  // contradicts x + y <= 4
   CHECK(inc.solve().status == lp::Status::kInfeasible);
 }
+
+TEST_CASE("solvers/lp: an exhausted iteration limit is a failure, not a hang or a wrong optimum") {
+  auto p = textbook_lp();
+  p.iteration_limit = 1;  // the optimum needs two pivots from the slack basis
+  const auto sol = lp::solve_lp(p);
+  CHECK(sol.status == lp::Status::kFailed);
+  p.iteration_limit = 0;  // automatic
+  CHECK(lp::solve_lp(p).status == lp::Status::kOptimal);
+}
