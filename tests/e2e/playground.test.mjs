@@ -178,3 +178,21 @@ test('e2e: draw P-hat from P* (seeded), then PolyOpt designed on it', async () =
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: a paper experiment runs in the worker at small K and draws its chart', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  await page.selectOption('#rldp-experiment', 'synthetic_nmi');
+  await page.selectOption('#rldp-experiment-k', '3');
+  await page.click('#rldp-run-experiment');
+  await page.waitForSelector('#rldp-experiments .chart-host polyline.series', { timeout: 60000 });
+  const expected = cli({ family: 'rldp', experiment: 'synthetic_nmi', K: 3, shape: [2, 2], n: 1000, epsilons: [0.1, 0.5, 1, 1.5, 2], seed: 1 });
+  assert.match(await page.textContent('#rldp-experiment-status'), new RegExp(`${expected.rows.length} rows`));
+  const series = await page.$$eval('#rldp-experiments polyline.series', (ps) => ps.map((p) => p.dataset.series));
+  assert.deepEqual(series.sort(), [...new Set(expected.rows.map((r) => String(r[1])))].sort());
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-experiment.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

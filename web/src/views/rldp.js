@@ -2,6 +2,17 @@
 // utility and privacy numbers under P-hat and, when given, under the true P*).
 import { h, fmt } from '../dom.js';
 import { beginResult } from '../widgets/result_frame.js';
+import { ExperimentPanel } from '../widgets/experiment_panel.js';
+
+/** Section 8's synthetic experiments at page size (the CLI runs them at the paper's size). */
+const EXPERIMENTS = [
+  { name: 'synthetic_nmi', label: 'Figure 3: NMI against ε (synthetic, 2×2, n = 1000)',
+    request: (K) => ({ family: 'rldp', experiment: 'synthetic_nmi', K, shape: [2, 2], n: 1000, epsilons: [0.1, 0.5, 1, 1.5, 2], seed: 1 }) },
+  { name: 'realized_epsilon', label: 'Figure 4: realized ε* of NR and PolyOpt under P*',
+    request: (K) => ({ family: 'rldp', experiment: 'realized_epsilon', K, shape: [2, 2], n: 1000, epsilons: [0.1, 0.5, 1, 1.5, 2], seed: 1 }) },
+  { name: 'beta_sweep', label: 'Table 2: NMI against the significance β',
+    request: (K) => ({ family: 'rldp', experiment: 'beta_sweep', K, shape: [2, 2], n: 1000, seed: 1 }) },
+];
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_state.js';
@@ -31,8 +42,10 @@ export class RldpView {
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.experimentHost = h('div');
     root.replaceChildren(h('div', { class: 'columns' },
-      h('div', { class: 'column' }, this.dataPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)));
+      h('div', { class: 'column' }, this.dataPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)),
+    this.experimentHost);
     this.editorHost = h('div');
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
       h('p', { class: 'hint' }, 'S is sensitive, U is not. Type probabilities or counts; X = (S, U) is what the mechanism releases.'),
@@ -40,6 +53,12 @@ export class RldpView {
     this.editor = new JointEditor(this.editorHost, { onChange });
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
     this.heatmap = new Heatmap(this.heatmapHost, { title: 'Mechanism Q(y|x)' });
+    this.experimentPanel = new ExperimentPanel({ experiments: EXPERIMENTS, solve: (r) => this.solve(r), idPrefix: 'rldp' });
+    this.experimentSection = h('section', { class: 'panel', 'aria-labelledby': 'rldp-experiments-title' },
+      h('h2', { id: 'rldp-experiments-title' }, 'Experiments of the paper (small K)'),
+      h('p', { class: 'hint' }, 'P* drawn from the Jeffreys prior, P̂ from n samples, every mechanism designed on P̂ (seeded). `privlab experiment rldp NAME` runs the paper-size versions.'),
+      this.experimentPanel.root);
+    this.experimentHost.replaceChildren(this.experimentSection);
     this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
     this.curveNote = h('p', { class: 'hint', id: 'curve-note' });
     this.compareHost = h('div', { class: 'metrics', id: 'compare-host' });
