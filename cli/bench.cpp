@@ -19,6 +19,21 @@
 
 namespace privlab::cli {
 
+namespace {
+/// `only` is empty (all) or a comma-separated list of substrings, any of which selects a name.
+bool name_selected(const std::string& name, const std::string& only) {
+  if (only.empty()) return true;
+  std::size_t start = 0;
+  while (start <= only.size()) {
+    const std::size_t comma = std::min(only.find(',', start), only.size());
+    const std::string part = only.substr(start, comma - start);
+    if (!part.empty() && name.find(part) != std::string::npos) return true;
+    start = comma + 1;
+  }
+  return false;
+}
+}  // namespace
+
 int run_bench(int argc, char** argv) {
   std::string set_path = PRIVLAB_SOURCE_DIR "/bench";
   std::string out_path, only;
@@ -49,7 +64,7 @@ int run_bench(int argc, char** argv) {
       return 2;
     }
     for (const auto& item : set["requests"])
-      if (only.empty() || item.value("name", "").find(only) != std::string::npos) requests.push_back(item);
+      if (name_selected(item.value("name", ""), only)) requests.push_back(item);
   }
   nlohmann::json results = nlohmann::json::array();
   for (const auto& item : requests) {

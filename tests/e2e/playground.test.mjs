@@ -196,3 +196,22 @@ test('e2e: a paper experiment runs in the worker at small K and draws its chart'
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: a CSV of raw (s, u) samples gives P-hat and n', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&view=funnel`);
+  await waitForResult(page);
+  const csv = 's,u\n' + ['a,x', 'a,y', 'b,x', 'b,x', 'b,y', 'c,y', 'a,x', 'c,x'].join('\n');
+  await page.setInputFiles('#scenario-file', { name: 'samples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.waitForFunction(() => /Loaded 8 samples/.test(document.querySelector('#message').textContent));
+  await waitForResult(page);
+  assert.equal(await page.getAttribute('#tab-rldp', 'aria-selected'), 'true');
+  assert.match(await page.textContent('#status-joint'), /Counts: n = 8/);
+  const counts = await page.$$eval('input[data-table="joint"]', (inputs) => inputs.map((i) => Number(i.value)));
+  assert.deepEqual(counts, [2, 1, 2, 1, 1, 1]);
+  const expected = cli({ family: 'rldp', mechanism: 'srr', joint: [[2, 1], [2, 1], [1, 1]], epsilon: 0.693147, uncertainty: { alpha: 2, confidence: 0.95 } });
+  assert.equal(await page.textContent('#mi-estimate'), expected.mutual_information.toFixed(4));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

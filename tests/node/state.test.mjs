@@ -94,3 +94,17 @@ test('state: long states are linked compressed, parse back, and old readable lin
   assert.equal(linkHash(defaultState()), serializeHash(defaultState()));  // short: readable
   assert.match(parseHash('v=1&z=NoT-LZ-DaTa').error, /could not be read/);
 });
+
+import { samplesToTable } from '../../web/src/fields.js';
+
+test('fields: a CSV of raw samples becomes a count table with sorted labels', () => {
+  const t = samplesToTable('s,u\nmale,young\nfemale,old\n\nmale,old\n# comment\n"male",young\nfemale;young\n');
+  assert.deepEqual(t.sNames, ['female', 'male']);
+  assert.deepEqual(t.uNames, ['old', 'young']);
+  assert.deepEqual(t.counts, [[1, 1], [1, 2]]);
+  assert.equal(t.n, 5);
+  assert.deepEqual(samplesToTable('2,10\n10,2\n2,2').sNames, ['2', '10']);  // numeric order
+  assert.throws(() => samplesToTable('a,b,c\n'), /line 1/);
+  assert.throws(() => samplesToTable('s,u\n'), /no samples/);
+  assert.throws(() => samplesToTable(Array.from({ length: 20 }, (_, i) => `s${i},u`).join('\n')), /at most/);
+});

@@ -84,3 +84,30 @@ export function describeTable(matrix) {
     return { kind: 'counts', message: `Counts: n = ${total}, normalised to probabilities.`, rowSums: rowSums.map((v) => v / total), colSums: colSums.map((v) => v / total), total };
   return { kind: 'invalid', message: `Not a distribution: the entries sum to ${+total.toFixed(6)}, not 1 (and are not whole-number counts).`, rowSums, colSums, total };
 }
+
+/**
+ * A CSV of raw samples, one "s,u" pair per line (comma, semicolon or tab; an optional header line
+ * "s,u"; blank lines and lines starting with # skipped) as a count table: labels sorted
+ * (numbers numerically), counts [s][u]. Throws a readable Error naming the line at fault.
+ */
+export function samplesToTable(text) {
+  const pairs = [];
+  const lines = String(text).split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const cells = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    if (cells.length !== 2 || cells[0] === '' || cells[1] === '') throw new Error(`line ${i + 1} is not "s,u"`);
+    if (pairs.length === 0 && /^s$/i.test(cells[0]) && /^u$/i.test(cells[1])) return;  // header
+    pairs.push(cells.map(cleanName));
+  });
+  if (pairs.length === 0) throw new Error('the file has no samples');
+  const order = (a, b) => a.localeCompare(b, undefined, { numeric: true });
+  const sNames = [...new Set(pairs.map((p) => p[0]))].sort(order);
+  const uNames = [...new Set(pairs.map((p) => p[1]))].sort(order);
+  if (sNames.length > LIMITS.maxRows || uNames.length > LIMITS.maxCols || sNames.length * uNames.length > LIMITS.maxCells)
+    throw new Error(`${sNames.length} values of s and ${uNames.length} of u: the page takes at most ${LIMITS.maxRows}×${LIMITS.maxCols}`);
+  const counts = sNames.map(() => uNames.map(() => 0));
+  for (const [s, u] of pairs) counts[sNames.indexOf(s)][uNames.indexOf(u)] += 1;
+  return { sNames, uNames, counts, n: pairs.length };
+}

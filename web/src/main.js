@@ -4,6 +4,7 @@ import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js
 import { SolverClient } from './solver_client.js';
 import { VIEWS } from './views/registry.js';
 import { h } from './dom.js';
+import { samplesToTable } from './fields.js';
 
 const STORAGE_KEY = 'privlab.state.v1';
 const DEBOUNCE_MS = 150;
@@ -185,7 +186,28 @@ function loadScenario(scenario, source) {
     showMessage(`${source} could not be loaded: ${e.message}. Your table is unchanged.`);
     return;
   }
-  showMessage(scenario.title ? `Loaded: ${String(scenario.title).slice(0, 200)}` : '', 'info');
+  const about = [scenario.title, scenario.description].filter((t) => typeof t === 'string').map((t) => t.slice(0, 600));
+  showMessage(about.length ? `Loaded: ${about.join(' — ')}` : '', 'info');
+  persist();
+  mountView();
+  renderInputs();
+  scheduleSolve();
+}
+
+/** A CSV of raw (s, u) samples becomes P-hat (their counts, so n follows) in the Robust LDP view. */
+function loadSamples(text, source) {
+  let table;
+  try {
+    table = samplesToTable(text);
+  } catch (e) {
+    showMessage(`${source} could not be read as samples: ${e.message}. Your table is unchanged.`);
+    return;
+  }
+  const base = state.view === 'rldp' ? state : parseHash('view=rldp').state;
+  lastStateOf[state.view] = state;
+  state = { ...base, sNames: table.sNames, uNames: table.uNames, joint: table.counts.map((r) => r.map(String)), truth: null, n: '' };
+  showMessage(`Loaded ${table.n} samples from ${source}: P̂ is their counts (${table.sNames.length} values of s, ${table.uNames.length} of u).`, 'info');
+  fieldErrors = new Map();
   persist();
   mountView();
   renderInputs();
@@ -224,9 +246,11 @@ document.getElementById('scenario-file').addEventListener('change', async (e) =>
   const file = e.target.files && e.target.files[0];
   e.target.value = '';
   if (!file) return;
-  if (file.size > 1_000_000) { showMessage('That file is larger than 1 MB: not a scenario file.'); return; }
+  if (file.size > 20_000_000) { showMessage('That file is larger than 20 MB: not a scenario or a sample file.'); return; }
+  const text = await file.text();
+  if (/\.csv$/i.test(file.name) || !/^\s*\{/.test(text)) { loadSamples(text, file.name); return; }
   let scenario;
-  try { scenario = JSON.parse(await file.text()); } catch { showMessage(`${file.name} is not valid JSON. Your table is unchanged.`); return; }
+  try { scenario = JSON.parse(text); } catch { showMessage(`${file.name} is not valid JSON. Your table is unchanged.`); return; }
   loadScenario(scenario, file.name);
 });
 
