@@ -215,3 +215,18 @@ test('e2e: a CSV of raw (s, u) samples gives P-hat and n', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: every view explains itself with its key formula typeset (bundled KaTeX, MathML)', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(env.base);
+  await waitForResult(page);
+  for (const id of ['rldp', 'rldp-mse', 'funnel', 'estimation', 'game']) {
+    await page.click(`#tab-${id}`);
+    await page.waitForSelector(`#formula-${id} math`, { timeout: 20000 });
+    assert.ok((await page.textContent(`#formula-${id}`)).includes('ε'));
+  }
+  await page.screenshot({ path: join(SCREENSHOTS, 'about-game.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

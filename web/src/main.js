@@ -3,6 +3,7 @@
 import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js';
 import { SolverClient } from './solver_client.js';
 import { VIEWS } from './views/registry.js';
+import { aboutBox } from './views/about.js';
 import { h } from './dom.js';
 import { samplesToTable } from './fields.js';
 
@@ -22,6 +23,8 @@ function mountView() {
   const entry = VIEWS.find((v) => v.id === state.view);
   viewId = entry.id;
   view = new entry.View(viewRoot, { onChange: update, solve: (request) => solver.solve(request) });
+  const about = aboutBox(viewId);
+  if (about) viewRoot.prepend(about);
   for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
 }
 
