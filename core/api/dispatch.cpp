@@ -12,6 +12,7 @@
 #include "estimation/handler.h"
 #include "funnel/handler.h"
 #include "game/handler.h"
+#include "model/data_handler.h"
 #include "privlab/api.h"
 #include "rldp/handler.h"
 #include "rldp_mse/handler.h"
@@ -30,11 +31,12 @@ struct Family {
 constexpr Family kFamilies[] = {
     {"rldp", &rldp::handle_request},       {"rldp-mse", &rldp_mse::handle_request},
     {"funnel", &funnel::handle_request},   {"estimation", &estimation::handle_request},
-    {"game", &game::handle_request},
+    {"game", &game::handle_request},       {"data", &data::handle_request},
 };
 
-/// Requests larger than this are refused before parsing (the browser must never freeze).
-constexpr std::size_t kMaxRequestBytes = 4 * 1024 * 1024;
+/// Requests larger than this are refused before parsing (the browser must never freeze). The
+/// Adult census text (3.8 MB) must fit, as "data_csv" of experiments and tabulations.
+constexpr std::size_t kMaxRequestBytes = 8 * 1024 * 1024;
 
 Outcome error_outcome(const std::string& code, const std::string& message, const std::string& path,
                       int exit_code) {
@@ -88,7 +90,7 @@ Json dispatch(const Json& request, const Context& context) {
 
 Outcome solve(const std::string& request_json, const ProgressFn& progress) {
   if (request_json.size() > kMaxRequestBytes)
-    return error_outcome("too_large", "the request exceeds 4 MiB", "", kBadRequest);
+    return error_outcome("too_large", "the request exceeds 8 MiB", "", kBadRequest);
   Json request;
   try {
     request = Json::parse(request_json);

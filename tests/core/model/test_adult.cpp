@@ -35,3 +35,21 @@ TEST_CASE("model/adult_tabulate: errors name the field") {
   CHECK_THROWS_AS(adult::tabulate("1, 2, 3\n", {"sex"}, "/data_csv"), Error);
   CHECK_THROWS_AS(adult::tabulate("\n\n", {"sex"}, "/data_csv"), Error);
 }
+
+#include <nlohmann/json.hpp>
+
+#include "privlab/api.h"
+
+TEST_CASE("model/data_handler: family data tabulates through the dispatcher") {
+  nlohmann::json request = {{"family", "data"}, {"tabulate", {"sex", "race"}}, {"data_csv", kExcerpt}};
+  const auto outcome = api::solve(request.dump());
+  REQUIRE(outcome.exit_code == 0);
+  const auto r = nlohmann::json::parse(outcome.json);
+  CHECK(r["n"] == 5);
+  CHECK(r["labels"][0] == nlohmann::json({"Female", "Male"}));
+  CHECK(r["counts"] == nlohmann::json({{1.0, 1.0}, {1.0, 2.0}}));
+  request["tabulate"] = {"nope"};
+  CHECK(nlohmann::json::parse(api::solve(request.dump()).json)["error"]["path"] == "/data_csv");
+  request["tabulate"] = nlohmann::json::array();
+  CHECK(nlohmann::json::parse(api::solve(request.dump()).json)["error"]["path"] == "/tabulate");
+}
