@@ -12,7 +12,7 @@ const wasm = await loadPrivlab();
 
 function native(requestText) {
   try {
-    return { code: 0, json: JSON.parse(execFileSync(CLI, ['solve', '-'], { input: requestText }).toString()) };
+    return { code: 0, json: JSON.parse(execFileSync(CLI, ['solve', '-'], { input: requestText, maxBuffer: 1 << 28 }).toString()) };
   } catch (e) {
     return { code: e.status, json: JSON.parse(e.stdout.toString()) };
   }

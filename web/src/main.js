@@ -22,7 +22,7 @@ function mountView() {
   if (viewId === state.view && view) return;
   const entry = VIEWS.find((v) => v.id === state.view);
   viewId = entry.id;
-  view = new entry.View(viewRoot, { onChange: update, solve: (request) => solver.solve(request) });
+  view = new entry.View(viewRoot, { onChange: update, solve: solveOneOff });
   const about = aboutBox(viewId);
   if (about) viewRoot.prepend(about);
   for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
@@ -143,13 +143,23 @@ async function solveNow() {
   }
 }
 
-function onSolverStatus(status) {
+/**
+ * One-off requests of a view (drawing a sample, running an experiment) go to a second worker,
+ * created on first use, so that the main solve (latest edit wins) never cancels them.
+ */
+let oneOffSolver = null;
+function solveOneOff(request) {
+  if (!oneOffSolver) oneOffSolver = new SolverClient(workerUrl(), { onStatus: (s) => onSolverStatus(s, oneOffSolver) });
+  return oneOffSolver.solve(request);
+}
+
+function onSolverStatus(status, client = solver) {
   if (status.state === 'running' || status.state === 'progress') {
     const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
     statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }),
       pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`,
       pct === null ? null : h('progress', { max: 100, value: pct }),
-      h('button', { type: 'button', id: 'cancel', onclick: () => solver.cancel() }, 'Cancel'));
+      h('button', { type: 'button', id: 'cancel', onclick: () => client.cancel() }, 'Cancel'));
   } else if (status.state === 'cancelled') {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';
   } else if (status.state === 'failed') {

@@ -113,8 +113,9 @@ export class RldpView {
     const current = this.lastGood;
     this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
     const skipped = MECHANISMS.filter((m) => !this.swept.includes(m));
+    const x = state.joint.length * state.joint[0].length;
     this.curveNote.textContent = skipped.length
-      ? `${skipped.map((m) => m.toUpperCase()).join(' and ')} not swept: |X| > ${SWEEP_LIMIT_X.polyopt} makes their vertex enumeration too slow for a live chart.` : '';
+      ? `Not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (limit |X| ≤ ${SWEEP_LIMIT_X[m]})`).join(', ')}. The CLI's experiments run them.` : '';
   }
 
   /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */

@@ -8,8 +8,12 @@ import {
 export const id = 'rldp';
 export const title = 'Robust LDP';
 export const MECHANISMS = ['grr', 'srr', 'ir', 'nr', 'polyopt'];
-/** Vertex-enumeration mechanisms: the page sweeps them over epsilon only up to this |X|. */
-export const SWEEP_LIMIT_X = { nr: 8, polyopt: 8 };
+/**
+ * The page sweeps a mechanism over epsilon for its live chart only up to this |X|: vertex
+ * enumeration (NR, PolyOpt) grows fast, and the exact robust epsilon makes every mechanism take
+ * about a second in WASM at |X| ~ 240.
+ */
+export const SWEEP_LIMIT_X = { grr: 64, srr: 64, ir: 64, nr: 8, polyopt: 8 };
 export const UNCERTAINTY = ['point', 'simplex', 'conf', 'radius'];
 
 export function defaults() {
