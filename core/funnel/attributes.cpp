@@ -46,9 +46,7 @@ vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vecto
   const long d = aj * aj;
   const auto digits = all_digits(sizes);
   const Vector pj = x_marginal(attribute_joint(joint, sizes, j));
-  std::vector<Eigen::RowVectorXd> rows;
-  std::vector<double> rhs;
-  std::vector<bool> eq;
+  vertex_enum::PolyhedronBuilder builder;
   std::set<std::vector<long long>> seen;
   auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
     if (!equality) {  // skip vacuous and repeated rows (many x^J give the same conditionals)
@@ -58,9 +56,7 @@ vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vecto
       for (long i = 0; i < r.size(); ++i) key.push_back(std::llround(r(i) / scale * 1e12));
       if (!seen.insert(key).second) return;
     }
-    rows.push_back(r);
-    rhs.push_back(b);
-    eq.push_back(equality);
+    builder.add(r, b, equality);
   };
   for (long x = 0; x < aj; ++x) {  // (23)
     Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(d);
@@ -107,16 +103,7 @@ vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vecto
       }
     }
   }
-  vertex_enum::Polyhedron poly;
-  poly.a.resize(static_cast<long>(rows.size()), d);
-  poly.b.resize(static_cast<long>(rows.size()));
-  for (std::size_t i = 0; i < rows.size(); ++i) {  // unit max-norm rows help cddlib's floats
-    const double scale = rows[i].cwiseAbs().maxCoeff();
-    poly.a.row(static_cast<long>(i)) = rows[i] / scale;
-    poly.b(static_cast<long>(i)) = rhs[i] / scale;
-  }
-  poly.equality = eq;
-  return poly;
+  return builder.build();  // rows scaled to unit max-norm for cddlib
 }
 
 Matrix product_protocol(const std::vector<Matrix>& parts) {

@@ -17,13 +17,9 @@ vertex_enum::Polyhedron ldp_polytope(const Matrix& joint, double epsilon) {
   const long a = joint.cols(), c = joint.rows();
   const long d = a * a;
   const Vector px = x_marginal(joint), ps = s_marginal(joint);
-  std::vector<Eigen::RowVectorXd> rows;
-  std::vector<double> rhs;
-  std::vector<bool> eq;
+  vertex_enum::PolyhedronBuilder builder;
   auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
-    rows.push_back(r);
-    rhs.push_back(b);
-    eq.push_back(equality);
+    builder.add(r, b, equality);
   };
   for (long x = 0; x < a; ++x) {  // (5): sum_y Q_{y|x} = 1
     Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(d);
@@ -47,16 +43,7 @@ vertex_enum::Polyhedron ldp_polytope(const Matrix& joint, double epsilon) {
         if (r.cwiseAbs().maxCoeff() > 0) add(r, 0.0, false);
       }
     }
-  vertex_enum::Polyhedron poly;
-  poly.a.resize(static_cast<long>(rows.size()), d);
-  poly.b.resize(static_cast<long>(rows.size()));
-  for (std::size_t i = 0; i < rows.size(); ++i) {  // unit max-norm rows help cddlib's floats
-    const double scale = rows[i].cwiseAbs().maxCoeff();
-    poly.a.row(static_cast<long>(i)) = rows[i] / scale;
-    poly.b(static_cast<long>(i)) = rhs[i] / scale;
-  }
-  poly.equality = eq;
-  return poly;
+  return builder.build();  // rows scaled to unit max-norm for cddlib
 }
 
 Matrix drop_empty_outputs(const Matrix& q, double tol) {

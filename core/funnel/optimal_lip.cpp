@@ -18,13 +18,9 @@ vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon) {
   const long a = joint.cols(), c = joint.rows();
   const Vector px = x_marginal(joint), ps = s_marginal(joint);
   const bool tight = std::expm1(2 * epsilon) < 1e-12;  // e^{-eps} = e^{eps}: one equality
-  std::vector<Eigen::RowVectorXd> rows;
-  std::vector<double> rhs;
-  std::vector<bool> eq;
+  vertex_enum::PolyhedronBuilder builder;
   auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
-    rows.push_back(r);
-    rhs.push_back(b);
-    eq.push_back(equality);
+    builder.add(r, b, equality);
   };
   add(Eigen::RowVectorXd::Ones(a), 1.0, true);  // sum_x v_x = 1
   for (long x = 0; x < a; ++x) {                 // v_x >= 0 (= 0 when p_x = 0)
@@ -44,16 +40,7 @@ vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon) {
       add(-r, -std::exp(-epsilon) * ps(s), false);
     }
   }
-  vertex_enum::Polyhedron poly;
-  poly.a.resize(static_cast<long>(rows.size()), a);
-  poly.b.resize(static_cast<long>(rows.size()));
-  for (std::size_t i = 0; i < rows.size(); ++i) {  // unit max-norm rows help cddlib's floats
-    const double scale = rows[i].cwiseAbs().maxCoeff();
-    poly.a.row(static_cast<long>(i)) = rows[i] / scale;
-    poly.b(static_cast<long>(i)) = rhs[i] / scale;
-  }
-  poly.equality = eq;
-  return poly;
+  return builder.build();  // rows scaled to unit max-norm for cddlib
 }
 
 Matrix protocol_from_posteriors(const Matrix& posteriors, const Vector& q, const Vector& px) {

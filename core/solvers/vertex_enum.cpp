@@ -46,6 +46,27 @@ bool feasible(const Polyhedron& poly, const Vector& x, double tol) {
 }
 }  // namespace
 
+void PolyhedronBuilder::add(const Eigen::RowVectorXd& row, double rhs, bool equality) {
+  rows_.push_back(row);
+  rhs_.push_back(rhs);
+  equality_.push_back(equality);
+}
+
+Polyhedron PolyhedronBuilder::build() const {
+  Polyhedron poly;
+  const long d = rows_.empty() ? 0 : rows_.front().size();
+  poly.a.resize(static_cast<long>(rows_.size()), d);
+  poly.b.resize(static_cast<long>(rows_.size()));
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const double norm = rows_[i].cwiseAbs().maxCoeff();
+    const double scale = norm > 0 ? norm : 1.0;
+    poly.a.row(static_cast<long>(i)) = rows_[i] / scale;
+    poly.b(static_cast<long>(i)) = rhs_[i] / scale;
+  }
+  poly.equality = equality_;
+  return poly;
+}
+
 long tight_rank(const Polyhedron& poly, const Vector& x, double tol) {
   std::vector<long> tight;
   const Vector slack = poly.b - poly.a * x;

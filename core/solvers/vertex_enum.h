@@ -29,6 +29,21 @@ struct Result {
 };
 
 /**
+ * Collects rows a x <= b (or = b) and builds a Polyhedron with every row scaled to unit max-norm:
+ * cddlib runs in floating point, and balanced rows keep it from reporting spurious vertices.
+ */
+class PolyhedronBuilder {
+ public:
+  void add(const Eigen::RowVectorXd& row, double rhs, bool equality = false);
+  Polyhedron build() const;
+
+ private:
+  std::vector<Eigen::RowVectorXd> rows_;
+  std::vector<double> rhs_;
+  std::vector<bool> equality_;
+};
+
+/**
  * Enumerates the vertices. Throws solver_failure("vertex_enumeration_failed") when cddlib
  * fails, and solver_failure("too_many_vertices") past max_vertices.
  */
