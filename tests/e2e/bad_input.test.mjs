@@ -82,3 +82,19 @@ test('e2e: a table larger than the page solves is refused with a message', async
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e: an invalid edit stops the work still running for the previous state', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  // |X| = 8: the follow-up sweeps PolyOpt and NR over 13 epsilons, which takes seconds.
+  await page.goto(`${env.base}#v=1&view=rldp&mech=srr&eps=1&p=5,8,3,9;7,2,6,4&unc=conf&alpha=2&conf=0.95&n=`);
+  await waitForResult(page);
+  await page.waitForSelector('#cancel', { timeout: 5000 });  // the follow-up is running
+  const cell = 'input[data-table="joint"][data-row="0"][data-col="0"]';
+  await page.fill(cell, '-1');
+  await page.waitForSelector(`${cell}.invalid`);
+  await page.waitForFunction(() => !document.querySelector('#cancel'), null, { timeout: 500 });
+  assert.match(await page.textContent('#solver-status'), /Solved in the browser/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -116,6 +116,7 @@ async function solveNow() {
   const { request, errors } = stateToRequest(state);
   fieldErrors = new Map((errors || []).map((e) => [e.field, e.message]));
   if (errors) {
+    solver.abandon();  // work for the previous (valid) state, e.g. its curves, no longer applies
     refreshErrorMarks();
     view.renderResult(state, { error: { message: `Fix the highlighted field first: ${errors[0].message}.`, path: errors[0].field } });
     markResult(hash);

@@ -54,6 +54,13 @@ export class SolverClient {
     });
   }
 
+  /** Stops the running request because its answer no longer matters (the inputs changed). */
+  abandon() {
+    if (!this.pending) return;
+    this.cancel(true);
+    this.onStatus({ state: 'idle' });
+  }
+
   /** Stops the running request (if any). */
   cancel(superseded = false) {
     if (!this.pending) return;
