@@ -88,14 +88,16 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
     out.degenerate = true;
     return out;
   }
-  if (k <= m) {  // the budget admits only R = a/m (sum a^2/R >= (sum a)^2 / sum R)
+  // The block pinned at R = a/m (no room to move): value v.a/m, no finite multiplier.
+  auto pinned = [&]() {
     out.r = a / m;
     out.value = v.dot(out.r);
     out.eta = kInf;
     out.a_term = kInf;
     out.rate = kInf;
     return out;
-  }
+  };
+  if (k <= m) return pinned();  // the budget admits only R = a/m (sum a^2/R >= (sum a)^2 / sum R)
 
   // gaps g_u = vmax - v_u >= 0; eta = vmax + d. Work with gaps to avoid cancellation.
   const Vector gap = (Vector::Constant(size, vmax) - v).cwiseMax(0.0);
@@ -147,14 +149,7 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
     terms(hi, a_hi, inv_hi);
     ++grow;
   }
-  if (a_hi * inv_hi / k2 >= 1.0) {  // k indistinguishable from m in floating point
-    out.r = a / m;
-    out.value = v.dot(out.r);
-    out.eta = kInf;
-    out.a_term = kInf;
-    out.rate = kInf;
-    return out;
-  }
+  if (a_hi * inv_hi / k2 >= 1.0) return pinned();  // k indistinguishable from m in floating point
   // Safeguarded Newton on ln S against ln d (S ~ c d^{-1/2} near 0, ~ m^2/k^2 far out: nearly
   // linear in these coordinates), keeping the bracket S(lo) >= 1 > S(hi).
   auto terms3 = [&](double d, double& a_term, double& inv_sum, double& inv3_sum) {
