@@ -250,3 +250,45 @@ test('e2e: the Adult occupation x education preset (|X| = 240) loads and solves 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A worker that holds its answer for the Robust LDP view until the test releases it, and answers
+// every other family at once with an error naming the family. The held answer is released just
+// after the tab switches, inside the debounce window before the new view's own request: the old
+// view's answer must never be drawn by the new view (CI once saw the estimation view try).
+const HOLDING_WORKER = `
+postMessage({ type: 'ready', version: 'scripted' });
+const held = [];
+new BroadcastChannel('release').onmessage = () => held.splice(0).forEach((f) => f());
+self.onmessage = (e) => {
+  const { id, request } = e.data;
+  const family = JSON.parse(request).family;
+  const answer = () => postMessage({ id, type: 'result',
+    response: JSON.stringify({ error: { code: 'scripted', message: 'scripted answer for ' + family, path: '' } }) });
+  if (family === 'rldp') held.push(answer); else answer();
+};`;
+
+test('e2e: an answer still on its way when the tab switches is not drawn by the new view', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.route('**/assets/worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body: HOLDING_WORKER }));
+  await page.addInitScript(() => {
+    window.shownAnswers = [];
+    new MutationObserver(() => {
+      const panel = document.querySelector('.results');
+      const m = panel && /scripted answer for (\S+)/.exec(panel.textContent);
+      if (m) window.shownAnswers.push(`${document.querySelector('[role=tab][aria-selected=true]').dataset.view}:${m[1]}`);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`${env.base}#v=1&view=rldp`);
+  await page.waitForFunction(() => /Solving/.test(document.querySelector('#solver-status').textContent));
+  await page.evaluate(() => {
+    document.querySelector('#tab-estimation').click();
+    new BroadcastChannel('release').postMessage('go');
+  });
+  await waitForResult(page);
+  await page.waitForTimeout(300);
+  const shown = await page.evaluate(() => [...new Set(window.shownAnswers)]);
+  assert.deepEqual(shown, ['estimation:estimation']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

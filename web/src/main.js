@@ -36,6 +36,7 @@ function switchView(id) {
   lastStateOf[state.view] = state;
   state = lastStateOf[id] || parseHash(`view=${id}`).state;
   fieldErrors = new Map();
+  solver.abandon();  // the previous view's answer (or curves) would land in the new view
   persist();
   mountView();
   renderInputs();
@@ -113,6 +114,8 @@ function markResult(hash) {
 
 async function solveNow() {
   const hash = lastWrittenHash;
+  const asking = view;  // the answer is shown only by the view that asked, for the state it asked about
+  const stillCurrent = () => asking === view && hash === lastWrittenHash;
   const { request, errors } = stateToRequest(state);
   fieldErrors = new Map((errors || []).map((e) => [e.field, e.message]));
   if (errors) {
@@ -123,7 +126,7 @@ async function solveNow() {
     return;
   }
   const response = await solver.solve(request);
-  if (response.cancelled) return;
+  if (response.cancelled || !stillCurrent()) return;
   if (response.error) {
     fieldErrors = new Map([[response.error.path || '', response.error.message]]);
     refreshErrorMarks();
@@ -139,7 +142,7 @@ async function solveNow() {
     const extra = view.followUp(state, request);
     if (extra) {
       const more = await solver.solve(extra);
-      if (!more.cancelled && hash === lastWrittenHash) view.renderFollowUp(state, more);
+      if (!more.cancelled && stillCurrent()) view.renderFollowUp(state, more);
     }
   }
 }
