@@ -321,10 +321,24 @@ test('e2e rldp-mse: the family examples load from the gallery into this view', {
   assert.equal(await page.getAttribute('#tab-rldp-mse', 'aria-selected'), 'true');
   assert.equal(await page.inputValue('input[data-table="joint"][data-row="2"][data-col="1"]'), '21');
   assert.match(await page.textContent('#message'), /Loaded: Robust MSE release/);
-  // Figure 2c/2d is a command-line experiment: the page says so and keeps the table.
+  // The Figure 2c/2d preset runs the sweep over n in the worker and draws both band charts
+  // with the numbers of the same request run by the WASM core under Node (the native CLI agrees
+  // to the cutting-plane tolerance only, see assertMatchesCli; tests/node compares the two).
   await page.selectOption('#example-picker', 'rldp-mse-figure2cd.json');
-  await page.waitForFunction(() => /privlab experiment rldp-mse figure2cd/.test(document.querySelector('#message').textContent));
-  assert.equal(await page.inputValue('input[data-table="joint"][data-row="2"][data-col="1"]'), '21');
+  await page.waitForSelector('#figure-2c svg polygon.band', { timeout: 120000 });
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#figure-n'), 'sweep');
+  const wasm = await wasmPromise;
+  const expected = JSON.parse(wasm.solve(JSON.stringify({ family: 'rldp-mse', experiment: 'figure2cd', K: 5, N_values: [10, 20, 100, 1000], epsilon: 0.5, alpha: 0.05, seed: 1 })));
+  assert.equal(expected.rows.length, 16);
+  const col = (row, name) => row[expected.columns.indexOf(name)];
+  for (const row of expected.rows) {
+    const tr = `#figure-sweep-table tr[data-n="${col(row, 'n')}"][data-problem="${col(row, 'problem')}"]`;
+    assert.equal(await page.textContent(`${tr} td.fig-eps`), `${fmt(col(row, 'epsilon_mean'))} ± ${fmt(col(row, 'epsilon_sd'))}`, tr);
+    assert.equal(await page.textContent(`${tr} td.fig-dist`), `${fmt(col(row, 'distortion_mean'))} ± ${fmt(col(row, 'distortion_sd'))}`, tr);
+  }
+  assert.equal(await page.$$eval('#figure-2d svg polyline.series', (p) => p.length), 4);
+  await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-figure2cd.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });

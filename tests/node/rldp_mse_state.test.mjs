@@ -153,7 +153,7 @@ test('rldp-mse state: the family scenario files load and give a valid request', 
   for (const file of files) {
     const scenario = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     if (scenario.experiment) {
-      if (scenario.experiment !== 'figure2cd') assert.ok(scenarioToState(scenario).fig, file);
+      assert.ok(scenarioToState(scenario).fig, file);
       continue;
     }
     const state = scenarioToState(scenario);
@@ -163,7 +163,7 @@ test('rldp-mse state: the family scenario files load and give a valid request', 
   }
 });
 
-test('rldp-mse state: Figure 2a/2b scenario files run the figure; 2c/2d is refused with the CLI command', () => {
+test('rldp-mse state: Figure 2 scenario files run the figure in the page; other experiments name the CLI command', () => {
   const a = scenarioToState({ family: 'rldp-mse', experiment: 'figure2a', K: 10, seed: 1 });
   assert.equal(a.fig, '10');
   assert.equal(a.fign, '75');
@@ -172,7 +172,14 @@ test('rldp-mse state: Figure 2a/2b scenario files run the figure; 2c/2d is refus
   assert.equal(b.fig, '30');
   assert.equal(b.fign, '15000');
   assert.equal(scenarioToState({ family: 'rldp-mse', experiment: 'figure2a', K: 2 }).fig, '5');
-  assert.throws(() => scenarioToState({ family: 'rldp-mse', experiment: 'figure2cd' }), /privlab experiment rldp-mse figure2cd/);
+  const cd = scenarioToState({ family: 'rldp-mse', experiment: 'figure2cd', K: 1000, N_values: [5, 10] });
+  assert.equal(cd.fig, '30');
+  assert.equal(cd.fign, 'sweep');
+  const request = mse.experimentRequest(cd);
+  assert.equal(request.experiment, 'figure2cd');
+  assert.deepEqual(request.N_values, mse.FIGURE_SWEEP_N);  // the page's own N values, small enough for the browser
+  assert.deepEqual(parseHash(serializeHash(cd)).state, cd);
+  assert.throws(() => scenarioToState({ family: 'rldp-mse', experiment: 'figure9' }), /privlab experiment rldp-mse figure9/);
 });
 
 test('rldp-mse state: the Figure 2 request follows the state', () => {

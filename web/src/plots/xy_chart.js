@@ -1,11 +1,13 @@
 // Chart of curves and point sets on shared axes, in SVG (e.g. bounds of a trade-off with the
 // designs that achieve it). update({ series, rule }):
-//   series: [{ name, kind: 'line' | 'points', points: [[x, y], ...], labels?: [text per point] }]
+//   series: [{ name, kind: 'line' | 'points', points: [[x, y], ...], labels?: [text per point],
+//              band?: [[x, low, high], ...] (lines only: a shaded band, e.g. mean -+ 1 sd) }]
 //     lines get Okabe-Ito colours plus distinct dash patterns, point sets distinct shapes, so
 //     the series differ without colour too; every point is a <g class="point"> with data-x/y.
 //   rule: { x, label } draws a vertical reference line (optional).
-// Legend below the plot; the axes start at 0 when the data are non-negative.
-import { scaleLinear } from 'd3-scale';
+// Legend below the plot; the axes start at 0 when the data are non-negative. xLog: a log x axis
+// (for x spanning decades, such as sample sizes).
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { s, fmt } from '../dom.js';
 import { OKABE_ITO } from './line_chart.js';
 
@@ -21,8 +23,8 @@ function shape(kind, x, y, r, colour) {
 }
 
 export class XyChart {
-  constructor(container, { title = '', xLabel = 'x', yLabel = 'y', width = 560, height = 340 } = {}) {
-    Object.assign(this, { container, title, xLabel, yLabel, width, height });
+  constructor(container, { title = '', xLabel = 'x', yLabel = 'y', width = 560, height = 340, xLog = false } = {}) {
+    Object.assign(this, { container, title, xLabel, yLabel, width, height, xLog });
   }
 
   update({ series, rule = null }) {
@@ -30,7 +32,9 @@ export class XyChart {
     const margin = { top: 28, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
     const { width } = this;
     const height = this.height + 18 * legendRows;
-    const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+    const bandPts = series.flatMap((sr) => (sr.band || []).flatMap(([bx, lo, hi]) => [[bx, lo], [bx, hi]]));
+    const pts = series.flatMap((sr) => sr.points).concat(bandPts)
+      .filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!this.xLog || x > 0));
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart xy-chart', 'aria-label': this.title });
     svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, this.title));
     if (pts.length === 0) {
@@ -40,13 +44,16 @@ export class XyChart {
     }
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
-    const x = scaleLinear().domain([Math.min(0, ...xs), Math.max(...xs) || 1]).nice().range([margin.left, width - margin.right]);
+    const x = this.xLog ? scaleLog().domain([Math.min(...xs) / 1.25, Math.max(...xs) * 1.25]).range([margin.left, width - margin.right])
+      : scaleLinear().domain([Math.min(0, ...xs), Math.max(...xs) || 1]).nice().range([margin.left, width - margin.right]);
+    // Log axes label 1, 2 and 5 times powers of ten only.
+    const xTicks = this.xLog ? x.ticks().filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9)))) : x.ticks(6);
     const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys) || 1]).nice().range([height - margin.bottom, margin.top]);
     const axis = s('g', { class: 'axis' });
     const [y0] = y.range();
     axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y0, y2: y0, stroke: '#888' }));
     axis.appendChild(s('line', { x1: margin.left, x2: margin.left, y1: margin.top, y2: y0, stroke: '#888' }));
-    for (const t of x.ticks(6)) {
+    for (const t of xTicks) {
       axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
       axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
     }
@@ -68,7 +75,7 @@ export class XyChart {
     let sets = 0;
     const legend = [];
     for (const sr of series) {
-      const good = sr.points.map((p, i) => [p, i]).filter(([[px, py]]) => Number.isFinite(px) && Number.isFinite(py));
+      const good = sr.points.map((p, i) => [p, i]).filter(([[px, py]]) => Number.isFinite(px) && Number.isFinite(py) && (!this.xLog || px > 0));
       if (sr.kind === 'points') {
         const k = sets++;
         const colour = OKABE_ITO[(3 + k) % OKABE_ITO.length];
@@ -85,6 +92,11 @@ export class XyChart {
         const k = lines++;
         const colour = OKABE_ITO[k % OKABE_ITO.length];
         const dash = DASHES[k % DASHES.length];
+        const band = (sr.band || []).filter(([bx, lo, hi]) => [bx, lo, hi].every(Number.isFinite) && (!this.xLog || bx > 0));
+        if (band.length > 1) {
+          const outline = [...band.map(([bx, , hi]) => `${x(bx)},${y(hi)}`), ...band.slice().reverse().map(([bx, lo]) => `${x(bx)},${y(lo)}`)];
+          svg.appendChild(s('polygon', { class: 'band', 'data-series': sr.name, points: outline.join(' '), fill: colour, 'fill-opacity': 0.14, stroke: 'none' }));
+        }
         svg.appendChild(s('polyline', { class: 'series', 'data-series': sr.name, fill: 'none', stroke: colour, 'stroke-width': 2,
           'stroke-dasharray': dash, points: good.map(([[px, py]]) => `${x(px)},${y(py)}`).join(' ') }, s('title', {}, sr.name)));
         legend.push((lx, ly) => [s('line', { x1: lx, x2: lx + 24, y1: ly, y2: ly, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash })]);

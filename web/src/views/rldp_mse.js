@@ -2,15 +2,21 @@
 // joint-table editor with the values of U, the privacy and confidence-set controls, and the four
 // problems (7)-(10) NUNP, NURP, RUNP, RURP solved side by side for the current P-hat in one batch
 // (a comparison table and one mechanism heatmap each). The Figure 2 experiment (scatter of eps*
-// against D* over K random instances) runs on request in the worker as the view's follow-up,
-// with progress; the page's Cancel button stops it.
+// against D* over K random instances at one n; or 2c/2d, eps* and D* against n) runs on request
+// in the worker as the view's follow-up, with progress; the page's Cancel button stops it.
 import { h, fmt } from '../dom.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { ScatterChart } from '../plots/scatter_chart.js';
-import { PROBLEMS, FIGURE_K, FIGURE_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
+import { PROBLEMS, FIGURE_K, FIGURE_N, FIGURE_SWEEP_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
+import { drawFigure2cd } from './rldp_mse_figure2cd.js';
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
+
+const FIGURE_N_LABEL = {
+  75: 'n = 75 (Figure 2a)', 15000: 'n = 15,000 (Figure 2b)',
+  sweep: `n = ${15 * FIGURE_SWEEP_N[0]} … ${(15 * FIGURE_SWEEP_N[FIGURE_SWEEP_N.length - 1]).toLocaleString('en')} (Figure 2c/2d)`,
+};
 
 const PROBLEM_INFO = {
   nunp: { label: 'NUNP', text: 'non-robust utility and privacy (7), the naive LP' },
@@ -76,11 +82,12 @@ export class RldpMseView {
     this.scatter = new ScatterChart(this.scatterHost, { title: 'ε* against D* (under the true P*)', xLabel: 'D* = E(U − Y)² under P*', yLabel: 'ε* under P*', width: 600, height: 360 });
     this.figureSummary = h('div', { style: 'flex:1 1 320px;min-width:300px' });
     this.figureExport = h('div', { class: 'export-bar' });
+    this.sweepHost = h('div');  // Figure 2c/2d charts
     this.figurePanel.replaceChildren(h('h2', { id: 'figure-title' }, 'Figure 2: the four problems on random instances'),
-      h('p', { class: 'hint' }, 'As in Section V: |S| = 3, U = {0, …, 4}, ε = 0.5, α = 0.05; each instance draws P* from the Jeffreys prior Dirichlet(½), P̂ from n samples of it, solves the four problems for P̂ and measures them under P*. The paper uses K = 30; the page runs fewer.'),
+      h('p', { class: 'hint' }, 'As in Section V: |S| = 3, U = {0, …, 4}, ε = 0.5, α = 0.05; each instance draws P* from the Jeffreys prior Dirichlet(½), P̂ from n samples of it, solves the four problems for P̂ and measures them under P*. Figure 2a/2b scatter ε* against D* at one n; 2c/2d show their mean ± 1 sd against n. The paper uses K = 30 (2a/2b) and K = 1000 (2c/2d); the page runs fewer, and the CLI runs the paper\'s sizes (privlab experiment rldp-mse figure2cd).'),
       this.figureControls, this.figureStatus,
       h('div', { style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem;align-items:flex-start' },
-        h('div', {}, this.scatterHost, this.figureExport), this.figureSummary));
+        h('div', {}, this.scatterHost, this.sweepHost, this.figureExport), this.figureSummary));
     this.figureChoice = { k: '10', n: '75' };
     this.figureCache = null;    // { key, response }
     this.figureRunning = null;  // the key of the experiment in the worker, if any
@@ -294,7 +301,7 @@ export class RldpMseView {
     const done = this.figureCache && this.figureCache.key === runKey;
     this.figureControls.replaceChildren(h('div', { style: 'display:flex;flex-wrap:wrap;gap:0.8rem;align-items:flex-end;margin-bottom:0.6rem' },
       select('figure-k', 'Instances K', FIGURE_K.map((v) => [v, v]), k, 'k'),
-      select('figure-n', 'Samples n behind each P̂', FIGURE_N.map((v) => [v, v === '75' ? 'n = 75 (Figure 2a)' : 'n = 15,000 (Figure 2b)']), n, 'n'),
+      select('figure-n', 'Samples n behind each P̂', FIGURE_N.map((v) => [v, FIGURE_N_LABEL[v]]), n, 'n'),
       h('button', { type: 'button', id: 'run-figure', disabled: state.fig === k && state.fign === n && (done || this.figureRunning) ? true : null,
         onclick: () => {
           this.figureMessage = null;
@@ -315,8 +322,9 @@ export class RldpMseView {
     }
     this.figureRunning = key;
     this.figureStatus.replaceChildren(h('p', { class: 'hint', id: 'figure-running' },
-      `Running Figure 2 in the worker: K = ${request.K} instances × 4 problems at n = ${request.n}. Progress and Cancel are at the top right.`));
+      `Running Figure 2 in the worker: K = ${request.K} instances × 4 problems at ${request.N_values ? `each of n = ${request.N_values.map((v) => 15 * v).join(', ')}` : `n = ${request.n}`}. Progress and Cancel are at the top right.`));
     this.scatterHost.replaceChildren();
+    this.sweepHost.replaceChildren();
     this.figureSummary.replaceChildren();
     this.figureExport.replaceChildren();
     this.renderFigureControls(state);
@@ -342,6 +350,7 @@ export class RldpMseView {
   showFigure(state, response, request) {
     if (!response) {
       this.scatterHost.replaceChildren();
+      this.sweepHost.replaceChildren();
       this.figureSummary.replaceChildren();
       this.figureExport.replaceChildren();
       this.figureStatus.replaceChildren(this.figureMessage ? h('p', { class: 'hint', id: 'figure-cancelled' }, this.figureMessage)
@@ -351,16 +360,26 @@ export class RldpMseView {
     if (response.error) {
       this.figureStatus.replaceChildren(h('p', { class: 'error-box', id: 'figure-error' }, `Figure 2 could not be computed: ${response.error.message}`));
       this.scatterHost.replaceChildren();
+      this.sweepHost.replaceChildren();
       this.figureSummary.replaceChildren();
       this.figureExport.replaceChildren();
       return;
     }
-    const data = figureSeries(response, request);
+    const dataButton = h('button', { type: 'button', 'data-export': 'figure2.json', onclick: () => download('figure2.json', `${JSON.stringify(response, null, 2)}\n`, 'application/json') }, 'Data (JSON)');
     this.figureStatus.replaceChildren();
+    if (request && request.experiment === 'figure2cd') {
+      const { charts, table } = drawFigure2cd(response, Number(request.epsilon));
+      this.scatterHost.replaceChildren();
+      this.sweepHost.replaceChildren(charts);
+      this.figureExport.replaceChildren(dataButton);
+      this.figureSummary.replaceChildren(table, ...(response.notes || []).slice(0, 6).map((note) => h('p', { class: 'hint' }, String(note))));
+      return;
+    }
+    this.sweepHost.replaceChildren();
+    const data = figureSeries(response, request);
     this.scatter.update({ series: data.series, hLines: [{ y: data.epsilon, label: `design ε = ${data.epsilon}` }],
       title: `ε* against D* (K = ${data.instances}, n = ${data.n})`, xLabel: data.xLabel, yLabel: data.yLabel });
-    this.figureExport.replaceChildren(chartExportButtons(this.scatterHost, 'figure2-scatter'),
-      h('button', { type: 'button', 'data-export': 'figure2.json', onclick: () => download('figure2.json', `${JSON.stringify(response, null, 2)}\n`, 'application/json') }, 'Data (JSON)'));
+    this.figureExport.replaceChildren(chartExportButtons(this.scatterHost, 'figure2-scatter'), dataButton);
     const rows = data.series.map((sr) => h('tr', { 'data-series': sr.name },
       h('th', { scope: 'row' }, sr.name),
       h('td', { id: `fig-count-${sr.key}` }, String(sr.points.length)),

@@ -10,7 +10,8 @@
 //   radius the radius B itself (unc=radius)
 //   n      sample size behind P-hat (blank: the sum of the counts)
 //   fig    K of the Figure 2 experiment when it was run (absent: not run)
-//   fign   n of the Figure 2 experiment (75 = Figure 2a, 15000 = Figure 2b)
+//   fign   n of the Figure 2 experiment (75 = Figure 2a, 15000 = Figure 2b, sweep = Figure 2c/2d
+//          over N in FIGURE_SWEEP_N samples per cell)
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
   numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT,
@@ -24,7 +25,9 @@ export const PROBLEMS = ['nunp', 'nurp', 'runp', 'rurp'];
 export const UNCERTAINTY = ['conf', 'radius'];
 /** The Figure 2 sizes offered in the page (the worker runs K instances, four problems each). */
 export const FIGURE_K = ['5', '10', '20', '30'];
-export const FIGURE_N = ['75', '15000'];
+export const FIGURE_N = ['75', '15000', 'sweep'];
+/** Figure 2c/2d in the page: N samples per cell of the 3 x 5 table (n = 15 N = 150 ... 15,000). */
+export const FIGURE_SWEEP_N = [10, 20, 100, 1000];
 export const FIGURE_EPSILON = 0.5;
 /**
  * Size guard of this view: the robust problems add |U| * |S| * (|S| - 1) privacy cuts per round
@@ -176,6 +179,8 @@ export function experimentRequest(state) {
   if (!state.fig) return null;
   // Figure 2a is n = 75, Figure 2b n = 15,000; the paper's setting otherwise (|S| = 3, |U| = 5,
   // eps = 0.5, alpha = 0.05, P* ~ Dirichlet(1/2)), K instances from seed 1.
+  if (state.fign === 'sweep')  // Figure 2c/2d: mean and sd of eps* and D* against n
+    return { family: FAMILY, experiment: 'figure2cd', K: Number(state.fig), N_values: FIGURE_SWEEP_N, epsilon: FIGURE_EPSILON, alpha: 0.05, seed: 1 };
   return { family: FAMILY, experiment: state.fign === '15000' ? 'figure2b' : 'figure2a', K: Number(state.fig), n: Number(state.fign),
     epsilon: FIGURE_EPSILON, alpha: 0.05, seed: 1 };
 }
@@ -188,13 +193,14 @@ function scenarioNumber(value) {
 export function fromScenario(scenario) {
   const state = defaults();
   if (scenario.experiment !== undefined) {
-    // Figure 2a/2b scenario files: the default table, with the figure run in the page at the
-    // largest offered K not above the file's.
-    if (scenario.experiment !== 'figure2a' && scenario.experiment !== 'figure2b')
+    // Figure 2 scenario files: the default table, with the figure run in the page at the
+    // largest offered K not above the file's (2c/2d over the page's N values).
+    const fign = { figure2a: '75', figure2b: '15000', figure2cd: 'sweep' }[scenario.experiment];
+    if (!fign)
       throw new Error(`experiment "${String(scenario.experiment).slice(0, 20)}" runs from the command line (privlab experiment rldp-mse ${String(scenario.experiment).slice(0, 20)})`);
     const k = Number.isInteger(scenario.K) ? scenario.K : 10;
     state.fig = FIGURE_K.filter((v) => Number(v) <= k).pop() || FIGURE_K[0];
-    state.fign = scenario.experiment === 'figure2b' ? '15000' : '75';
+    state.fign = fign;
     return state;
   }
   state.joint = scenarioMatrix(scenario.joint, 'joint');
