@@ -25,7 +25,8 @@ for (const item of requests) {
   const text = JSON.stringify(item.request);
   const times = [];
   let exitCode = 0;
-  for (let r = 0; r < repeat; r++) {
+  const reps = Math.max(1, Math.min(repeat, item.max_repeat ?? repeat));  // as privlab bench
+  for (let r = 0; r < reps; r++) {
     const t0 = performance.now();
     const out = m.solve(text);
     times.push(performance.now() - t0);
@@ -33,7 +34,7 @@ for (const item of requests) {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  const row = { name: item.name, median_ms: median, repeat, exit_code: exitCode };
+  const row = { name: item.name, median_ms: median, repeat: reps, exit_code: exitCode };
   if (native[item.name]) row.ratio_to_native = median / native[item.name];
   results.push(row);
 }

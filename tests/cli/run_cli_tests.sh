@@ -48,5 +48,18 @@ for f in "$ROOT"/examples/*.json; do
   if [ $code = 0 ] && [ "$top_error" = no ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL example $(basename "$f"): exit $code, error: $top_error: ${out:0:300}"; fi
 done
 
+# `privlab experiment` writes the experiment's JSON, CSV and one SVG per plot; an unknown
+# experiment is a bad request. `privlab bench` writes its report where --out says.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$PRIVLAB" experiment rldp-mse figure2a --set K=2 --out "$tmp" >/dev/null 2>&1; code=$?
+rows=$(node -e 'const j=require(process.argv[1]);console.log(j.rows.length)' "$tmp/figure2a.json" 2>/dev/null)
+if [ $code = 0 ] && [ "$rows" = 8 ] && [ -s "$tmp/figure2a.csv" ] && grep -q '<svg' "$tmp/figure2a-1.svg"; then pass=$((pass+1))
+else fail=$((fail+1)); echo "FAIL experiment figure2a: exit $code, rows '$rows', files: $(ls "$tmp")"; fi
+out=$("$PRIVLAB" experiment rldp-mse no-such-figure --out "$tmp" 2>/dev/null); code=$?
+if [ $code = 2 ] && [[ $out == *no-such-figure* || $out == *experiment* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL unknown experiment: exit $code $out"; fi
+"$PRIVLAB" bench --only "rldp-mse/nunp 3x5 (n = 72)" --repeat 2 --out "$tmp/bench.json" >/dev/null; code=$?
+report=$(node -e 'const j=require(process.argv[1]);const r=j.results;console.log(r.length===1&&r[0].exit_code===0&&r[0].repeat===2&&r[0].median_ms>0?"ok":JSON.stringify(j))' "$tmp/bench.json" 2>&1)
+if [ $code = 0 ] && [ "$report" = ok ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL bench: exit $code $report"; fi
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]
