@@ -1,5 +1,8 @@
 // A small static file server for the built site (correct MIME type for .wasm, no directory
-// escapes). Usage: node scripts/serve.mjs [dir] [port] [host]. Prints the address.
+// escapes). Usage: node scripts/serve.mjs [dir] [port] [host] [prefix]. Prints the address.
+// With a prefix (say /course/week-3/privlab/) the site is served under that sub-path only, as a
+// course page's static host would: the prefix without its final slash redirects to it, and
+// anything outside it is 404.
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { join, normalize, extname, resolve, sep } from 'node:path';
@@ -7,11 +10,23 @@ import { join, normalize, extname, resolve, sep } from 'node:path';
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json', '.wasm': 'application/wasm', '.map': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml' };
 
-export function startServer(dir, port = 8000, host = '127.0.0.1') {
+/** The sub-path a site is served under, as "/a/b/" ("/" when there is none). */
+export function normalizePrefix(prefix = '/') {
+  const parts = String(prefix).split('/').filter((p) => p !== '');
+  return parts.length ? `/${parts.join('/')}/` : '/';
+}
+
+export function startServer(dir, port = 8000, host = '127.0.0.1', { prefix = '/' } = {}) {
   const base = resolve(dir);
+  const mount = normalizePrefix(prefix);
   const server = createServer((req, res) => {
     let path;
     try { path = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { res.writeHead(400).end(); return; }
+    if (mount !== '/') {
+      if (path === mount.slice(0, -1)) { res.writeHead(301, { Location: mount + (new URL(req.url, 'http://x').search) }).end(); return; }
+      if (!path.startsWith(mount)) { res.writeHead(404).end('not found'); return; }
+      path = path.slice(mount.length - 1);
+    }
     let file = normalize(join(base, path));
     if (file !== base && !file.startsWith(base + sep)) { res.writeHead(403).end(); return; }
     try { if (statSync(file).isDirectory()) file = join(file, 'index.html'); statSync(file); } catch { res.writeHead(404).end('not found'); return; }
@@ -25,8 +40,8 @@ export function startServer(dir, port = 8000, host = '127.0.0.1') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dir = 'build/site', port = '8000', host = '127.0.0.1'] = process.argv.slice(2);
-  const server = await startServer(dir, Number(port), host);
+  const [dir = 'build/site', port = '8000', host = '127.0.0.1', prefix = '/'] = process.argv.slice(2);
+  const server = await startServer(dir, Number(port), host, { prefix });
   const { port: actual } = server.address();
-  console.log(`privlab playground: http://${host}:${actual}/  (Ctrl-C to stop)`);
+  console.log(`privlab playground: http://${host}:${actual}${normalizePrefix(prefix)}  (Ctrl-C to stop)`);
 }

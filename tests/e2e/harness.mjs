@@ -5,22 +5,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer, normalizePrefix } from '../../scripts/serve.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(ROOT, 'build', 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-export async function openBrowser() {
-  const server = await startServer(join(ROOT, 'build', 'site'), 0, '127.0.0.1');
+/** The browser and a server of build/site; with `prefix` the site is served under that sub-path. */
+export async function openBrowser({ prefix = '/' } = {}) {
+  const server = await startServer(join(ROOT, 'build', 'site'), 0, '127.0.0.1', { prefix });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--no-first-run', '--disable-sync', '--disable-quic'],
   });
-  const base = `http://127.0.0.1:${server.address().port}/`;
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const base = `${origin}${normalizePrefix(prefix)}`;
   return {
-    base, browser,
+    base, origin, browser, server,
     async close() { await browser.close(); await new Promise((ok) => server.close(ok)); },
   };
 }
