@@ -29,7 +29,9 @@ const index = [];
 for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json')).sort()) {
   const scenario = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
   cpSync(join(root, 'examples', file), join(out, 'examples', file));
-  index.push({ file, family: scenario.family, title: scenario.title || file });
+  const entry = { file, family: scenario.family, title: scenario.title || file };
+  for (const key of ['explanation', 'formula']) if (typeof scenario[key] === 'string') entry[key] = scenario[key];
+  index.push(entry);
 }
 writeFileSync(join(out, 'examples', 'index.json'), JSON.stringify(index, null, 2));
 console.log(`site built in ${out}`);

@@ -44,7 +44,7 @@ test('estimation state: the request of the default is the scenario file examples
   assert.equal(errors, undefined);
   for (const key of ['family', 'joint', 'private_functions', 'useful_functions', 'theta', 'objective', 'theta_sweep'])
     assert.deepEqual(request[key], scenario[key], key);
-  assert.deepEqual(Object.keys(request).sort(), [...Object.keys(scenario).filter((k) => k !== 'title' && k !== 'description' && k !== 'labels'), 'mmse_of'].sort());
+  assert.deepEqual(Object.keys(request).sort(), [...Object.keys(scenario).filter((k) => !['title', 'description', 'explanation', 'formula', 'labels'].includes(k)), 'mmse_of'].sort());
   assert.deepEqual(state.uNames, scenario.labels.x);
   assert.deepEqual(est.toRequest(est.defaults()).request, request);
   assert.deepEqual(request.mmse_of, { s: request.private_functions });  // the page adds mmse(s_i(S)|X)

@@ -108,3 +108,15 @@ test('fields: a CSV of raw samples becomes a count table with sorted labels', ()
   assert.throws(() => samplesToTable('s,u\n'), /no samples/);
   assert.throws(() => samplesToTable(Array.from({ length: 20 }, (_, i) => `s${i},u`).join('\n')), /at most/);
 });
+
+test('state: the gallery preset a state came from round-trips by file name; anything else is dropped', () => {
+  const s = { ...defaultState(), preset: 'rldp-example4-srr.json' };
+  assert.deepEqual(parseHash(serializeHash(s)).state, s);
+  assert.deepEqual(parseHash(linkHash(s)).state, s);
+  for (const hostile of ['../../etc/passwd', '<img src=x onerror=alert(1)>.json', 'x.json%00', 'rldp-example4-srr', 'A.json', `${'a'.repeat(90)}.json`]) {
+    const { state, error } = parseHash(`v=1&view=rldp&preset=${hostile}`);
+    assert.equal(error, null, hostile);
+    assert.equal(state.preset, undefined, hostile);
+    assert.ok(!serializeHash(state).includes('preset='), hostile);
+  }
+});

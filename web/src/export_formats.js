@@ -6,6 +6,11 @@ function csvCell(text) {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** CSV of a table with named columns (an experiment's {columns, rows}); cells as they are. */
+export function tableToCsv(columns, rows) {
+  return `${[columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
+}
+
 /** CSV: a header "y \ x" then the input labels; one line per output: label, probabilities. */
 export function matrixToCsv(matrix, rowLabels, colLabels) {
   const lines = [['y \\ x', ...colLabels].map(csvCell).join(',')];

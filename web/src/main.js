@@ -4,6 +4,7 @@ import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js
 import { SolverClient } from './solver_client.js';
 import { VIEWS } from './views/registry.js';
 import { aboutBox } from './views/about.js';
+import { Presets } from './presets.js';
 import { h } from './dom.js';
 import { samplesToTable } from './fields.js';
 
@@ -25,6 +26,7 @@ function mountView() {
   view = new entry.View(viewRoot, { onChange: update, solve: solveOneOff });
   const about = aboutBox(viewId);
   if (about) viewRoot.prepend(about);
+  if (about) about.after(presetHost); else viewRoot.prepend(presetHost);
   for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
 }
 
@@ -39,6 +41,7 @@ function switchView(id) {
   solver.abandon();  // the previous view's answer (or curves) would land in the new view
   persist();
   mountView();
+  renderPresetCard();
   renderInputs();
   scheduleSolve();
 }
@@ -49,6 +52,12 @@ tabs.replaceChildren(...VIEWS.map((v) => h('button', {
 
 let state;
 let fieldErrors = new Map();
+const presetHost = h('div', { id: 'preset-host' });
+const presets = new Presets({
+  host: presetHost, fetchExample: (file) => fetchExample(file), solve: (request) => solveOneOff(request),
+  load: (file) => loadPreset(file), isEmbed: () => document.body.classList.contains('embed'),
+});
+function renderPresetCard() { presets.render(state); }
 let timer = null;
 let lastWrittenHash = '';
 let renderedErrors = '[]';
@@ -97,6 +106,7 @@ function update(patch, opts = {}) {
   if (!patch || Object.keys(patch).length === 0) return;
   state = { ...state, ...patch };
   persist();
+  renderPresetCard();
   renderInputs();
   scheduleSolve();
 }
@@ -181,6 +191,7 @@ function loadFromLocation() {
   showMessage(error);
   persist();
   mountView();
+  renderPresetCard();
   renderInputs();
   scheduleSolve();
 }
@@ -196,9 +207,18 @@ document.getElementById('copy-link').addEventListener('click', async () => {
   }
 });
 
-function loadScenario(scenario, source) {
+/** Loads a scenario object; `preset` is its file name when it comes from the site's gallery. */
+function loadScenario(scenario, source, preset) {
   try {
-    state = scenarioToState(scenario);
+    if (preset && !Presets.opensInView(scenario) && VIEWS.some((v) => v.id === scenario.family)) {
+      // A preset the view cannot lay out runs as a whole request; the view keeps its inputs.
+      lastStateOf[state.view] = state;
+      state = { ...(lastStateOf[scenario.family] || parseHash(`view=${scenario.family}`).state), preset };
+      presets.remember(preset, scenario, null);
+    } else {
+      state = scenarioToState(scenario);
+      if (preset) { state.preset = preset; presets.remember(preset, scenario, state); }
+    }
   } catch (e) {
     showMessage(`${source} could not be loaded: ${e.message}. Your table is unchanged.`);
     return;
@@ -207,6 +227,7 @@ function loadScenario(scenario, source) {
   showMessage(about.length ? `Loaded: ${about.join(' — ')}` : '', 'info');
   persist();
   mountView();
+  renderPresetCard();
   renderInputs();
   scheduleSolve();
 }
@@ -227,6 +248,7 @@ function loadSamples(text, source) {
   fieldErrors = new Map();
   persist();
   mountView();
+  renderPresetCard();
   renderInputs();
   scheduleSolve();
 }
@@ -245,19 +267,26 @@ async function fetchExample(file) {
 }
 
 (inlinedExamples() ? Promise.resolve(inlinedExamples().index) : fetch('examples/index.json').then((r) => r.json())).then((index) => {
-  for (const entry of index.filter((e) => VIEWS.some((v) => v.id === e.family)))
-    picker.appendChild(h('option', { value: entry.file }, entry.title));
+  const shown = index.filter((e) => VIEWS.some((v) => v.id === e.family));
+  for (const entry of shown) picker.appendChild(h('option', { value: entry.file }, entry.title));
+  presets.setIndex(shown);
+  renderPresetCard();
 }).catch(() => { picker.disabled = true; });
-picker.addEventListener('change', async () => {
-  if (!picker.value) return;
+
+async function loadPreset(file) {
   try {
-    const scenario = await fetchExample(picker.value);
-    loadScenario(scenario, 'The example');
+    loadScenario(await fetchExample(file), 'The example', file);
   } catch {
     showMessage('The example could not be fetched.');
   }
+}
+picker.addEventListener('change', async () => {
+  if (!picker.value) return;
+  const file = picker.value;
   picker.value = '';
+  await loadPreset(file);
 });
+
 
 document.getElementById('scenario-file').addEventListener('change', async (e) => {
   const file = e.target.files && e.target.files[0];

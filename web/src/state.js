@@ -21,6 +21,8 @@ export const SCHEMAS = {
   [rldp.id]: rldp, [rldpMse.id]: rldpMse, [funnel.id]: funnel, [estimation.id]: estimation, [game.id]: game,
 };
 export const DEFAULT_VIEW = rldp.id;
+/** A preset's file name in examples/ (what `preset=` in a link may hold; anything else is ignored). */
+export const PRESET_NAME = /^[a-z0-9][a-z0-9-]{0,80}\.json$/;
 export { LIMITS };
 export { describeTable } from './fields.js';
 
@@ -55,7 +57,10 @@ export function parseHash(hash) {
     if (params.v !== undefined && !/^\d+$/.test(params.v)) throw new Error('unknown link version');
     const view = params.view === undefined ? DEFAULT_VIEW : params.view;
     if (!Object.prototype.hasOwnProperty.call(SCHEMAS, view)) throw new Error('unknown view');
-    return { state: SCHEMAS[view].parse(params), error: null };
+    const state = SCHEMAS[view].parse(params);
+    // The gallery preset this state came from: a file name only, looked up in the site's index.
+    if (PRESET_NAME.test(params.preset || '')) state.preset = params.preset;
+    return { state, error: null };
   } catch (e) {
     return { state: fallback, error: `This link could not be read (${e.message}); showing the default example.` };
   }
@@ -63,7 +68,8 @@ export function parseHash(hash) {
 
 /** The readable hash (without '#') that parseHash turns back into `state`. */
 export function serializeHash(state) {
-  return [`v=${STATE_VERSION}`, `view=${state.view}`, ...SCHEMAS[state.view].serialize(state)].join('&');
+  const preset = PRESET_NAME.test(state.preset || '') ? [`preset=${state.preset}`] : [];
+  return [`v=${STATE_VERSION}`, `view=${state.view}`, ...preset, ...SCHEMAS[state.view].serialize(state)].join('&');
 }
 
 /** COMPRESS_ABOVE: states longer than this are written compressed (when that is shorter). */

@@ -1,10 +1,8 @@
 // Runs a paper experiment of the view's family in the worker (progress and Cancel in the status
-// bar), then draws the experiment's own plot specs as line charts and offers its table as CSV.
+// bar), then draws the experiment's own plot specs and offers its table as CSV (response_view.js).
 // experiments: [{ name, label, request(K) -> request object }].
 import { h } from '../dom.js';
-import { LineChart } from '../plots/line_chart.js';
-import { download, chartExportButtons } from './export_bar.js';
-import { matrixToCsv } from '../export_formats.js';
+import { drawExperiment } from './response_view.js';
 
 const K_CHOICES = [3, 5, 10, 20];
 
@@ -40,30 +38,6 @@ export class ExperimentPanel {
   }
 
   draw(spec, response) {
-    const { columns, rows } = response;
-    const charts = (response.plots || []).filter((p) => p.kind !== 'scatter').map((plot, i) => {
-      const host = h('div', { class: 'chart-host', 'data-plot': String(i) });
-      const xi = columns.indexOf(plot.x);
-      const yi = columns.indexOf(plot.y);
-      const gi = plot.group ? columns.indexOf(plot.group) : -1;
-      const filter = plot.filter ? columns.indexOf(plot.filter.column) : -1;
-      const series = new Map();
-      for (const row of rows) {
-        if (filter >= 0 && row[filter] !== plot.filter.value) continue;
-        if (typeof row[xi] !== 'number' || typeof row[yi] !== 'number') continue;
-        const key = gi >= 0 ? String(row[gi]) : plot.y;
-        if (!series.has(key)) series.set(key, []);
-        series.get(key).push([row[xi], row[yi]]);
-      }
-      new LineChart(host, { title: plot.title || '', xLabel: plot.x_label || plot.x, yLabel: plot.y_label || plot.y })
-        .update({ series: [...series].map(([name, points]) => ({ name, points: points.sort((a, b) => a[0] - b[0]) })) });
-      return h('div', {}, host, h('div', { class: 'export-bar' }, chartExportButtons(host, `${spec.name}-${i + 1}`)));
-    });
-    const table = matrixToCsv(rows.map((r) => r.slice(1)), rows.map((r) => String(r[0])), columns.slice(1))
-      .replace(/^y \\ x/, columns[0]);
-    return h('div', { class: 'experiment-output' }, charts,
-      (response.notes || []).map((n) => h('p', { class: 'hint' }, n)),
-      h('div', { class: 'export-bar' }, h('button', { type: 'button', 'data-export': `${spec.name}.csv`,
-        onclick: () => download(`${spec.name}.csv`, table, 'text/csv') }, 'Table (CSV)')));
+    return drawExperiment(response, spec.name);
   }
 }

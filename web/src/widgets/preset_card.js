@@ -1,0 +1,23 @@
+// The card of the preset the user loaded from the gallery: its title, one paragraph on what it
+// shows and what the paper reports, and its key formula typeset by KaTeX (MathML, bundled).
+// Only presets shipped with the site have a card: a link carries just the preset's file name,
+// which is looked up in the site's own index; text from a link is never typeset.
+import katex from 'katex';
+import { h } from '../dom.js';
+
+/**
+ * @param {{ file: string, title: string, explanation?: string, formula?: string }} entry
+ * @param {{ edited: boolean, open?: boolean, onReload: () => void, extra?: Node | null }} opts
+ */
+export function presetCard(entry, { edited, open = true, onReload, extra = null }) {
+  const formula = h('div', { class: 'formula', id: 'preset-formula' });
+  if (entry.formula) katex.render(entry.formula, formula, { output: 'mathml', displayMode: true, throwOnError: false });
+  return h('details', { class: 'about preset', id: 'preset-card', open, 'data-preset': entry.file },
+    h('summary', {}, `Preset: ${entry.title}`),
+    entry.explanation ? h('p', { id: 'preset-explanation' }, entry.explanation) : null,
+    entry.formula ? formula : null,
+    edited ? h('p', { class: 'hint', id: 'preset-edited' }, 'You have changed the inputs since loading this preset; ',
+      'the numbers above refer to the preset as loaded. ',
+      h('button', { type: 'button', id: 'preset-reload', onclick: onReload }, 'Load it again')) : null,
+    extra);
+}
