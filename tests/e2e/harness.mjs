@@ -56,3 +56,12 @@ export async function readHeatmap(page) {
 export function cli(request) {
   return JSON.parse(execFileSync(join(ROOT, 'build', 'bin', 'privlab'), ['solve', '-'], { input: JSON.stringify(request), maxBuffer: 1 << 28 }).toString());
 }
+
+/**
+ * Text on the page that is a program's value leaking out ("null", "undefined", "NaN",
+ * "[object Object]"), e.g. from replaceChildren(null). Returns the offending lines.
+ */
+export async function junkText(target) {
+  return target.evaluate(() => document.body.innerText.split('\n')
+    .filter((line) => /\b(null|undefined|NaN)\b|\[object Object\]/.test(line)).map((line) => line.slice(0, 120)));
+}

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { openBrowser, newPage, waitForResult, readHeatmap, cli, SCREENSHOTS, ROOT } from './harness.mjs';
+import { openBrowser, newPage, waitForResult, readHeatmap, cli, SCREENSHOTS, ROOT, junkText } from './harness.mjs';
 
 let env;
 before(async () => { env = await openBrowser(); });
@@ -281,6 +281,7 @@ test('e2e: an answer still on its way when the tab switches is not drawn by the 
   });
   await page.goto(`${env.base}#v=1&view=rldp`);
   await page.waitForFunction(() => /Solving/.test(document.querySelector('#solver-status').textContent));
+  assert.deepEqual(await junkText(page), []);  // the status bar while a solve runs
   await page.evaluate(() => {
     document.querySelector('#tab-estimation').click();
     new BroadcastChannel('release').postMessage('go');

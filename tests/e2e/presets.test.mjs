@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
-import { openBrowser, newPage, waitForResult, cli, SCREENSHOTS, ROOT } from './harness.mjs';
+import { openBrowser, newPage, waitForResult, cli, SCREENSHOTS, ROOT, junkText } from './harness.mjs';
 import { scenarioToState } from '../../web/src/state.js';
 import { fmt } from '../../web/src/dom.js';
 
@@ -108,6 +108,7 @@ test('e2e presets: experiment and other whole-request presets run in the worker 
         assert.equal(await page.textContent(`#preset-result dd[data-field="${key}"]`), fmt(expected[key]), `${file}: ${key}`);
     }
   }
+  assert.deepEqual(await junkText(page), []);
   await page.selectOption('#example-picker', 'game-scenario1.json');
   await page.waitForSelector('#preset-result[data-status=done]');
   await page.locator('#preset-card').screenshot({ path: join(SCREENSHOTS, 'preset-experiment.png') });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openBrowser, newPage, ROOT, SCREENSHOTS } from './harness.mjs';
+import { openBrowser, newPage, ROOT, SCREENSHOTS, junkText } from './harness.mjs';
 import { VIEWS, expectedNumber, waitForView, shownNumber } from './views_table.mjs';
 
 let env;
@@ -24,6 +24,7 @@ for (const view of VIEWS) {
     await waitForView(page, view);
     assert.equal(await page.getAttribute(`#tab-${view.id}`, 'aria-selected'), 'true');
     assert.equal(await shownNumber(page, view), expectedNumber(view));
+    assert.deepEqual(await junkText(page), []);
     // The gallery comes from the inlined examples (no fetch from file://).
     assert.ok(await page.locator('#example-picker option').count() > 1, 'the inlined examples are listed');
     assert.deepEqual(problems, []);

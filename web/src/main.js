@@ -172,7 +172,7 @@ function onSolverStatus(status, client = solver) {
     const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
     statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }),
       pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`,
-      pct === null ? null : h('progress', { max: 100, value: pct }),
+      ...(pct === null ? [] : [h('progress', { max: 100, value: pct })]),
       h('button', { type: 'button', id: 'cancel', onclick: () => client.cancel() }, 'Cancel'));
   } else if (status.state === 'cancelled') {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';

@@ -20,10 +20,10 @@ export class ExperimentPanel {
       this.experiments.map((x) => h('option', { value: x.name, selected: x.name === this.choice ? true : null }, x.label)));
     const k = h('select', { id: `${this.idPrefix}-experiment-k`, onchange: (e) => { this.k = Number(e.target.value); } },
       K_CHOICES.map((v) => h('option', { value: String(v), selected: v === this.k ? true : null }, `K = ${v}`)));
-    this.root.replaceChildren(
+    this.root.replaceChildren(...[  // (replaceChildren would write a null as the text "null")
       h('div', { class: 'eps-row' }, pick, k, h('button', { type: 'button', id: `${this.idPrefix}-run-experiment`, onclick: () => this.run() }, 'Run')),
       status ? h('p', { class: 'hint', id: `${this.idPrefix}-experiment-status` }, status) : null,
-      this.output || null);
+      this.output].filter(Boolean));
   }
 
   async run() {
