@@ -72,6 +72,13 @@ Instance draw_instance(sampling::Engine& engine, const Setup& s, long long n) {
   return inst;
 }
 
+/// How the cutting-plane loops ended over a run (an LP failure is e.g. GLPK's iteration limit).
+std::string solver_note(long trouble, long unconverged, long total) {
+  return "solver: " + std::to_string(unconverged) + " of " + std::to_string(total) +
+         " solves stopped at max_rounds with a small gap (still certified); " +
+         std::to_string(trouble) + " ended early because an LP failed (best earlier result kept)";
+}
+
 Vector default_values(long nu) {
   Vector v(nu);
   for (long u = 0; u < nu; ++u) v(u) = static_cast<double>(u);
@@ -91,7 +98,7 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
   sampling::Engine engine(s.seed);
   const Vector values = default_values(s.num_u);
   nlohmann::json rows = nlohmann::json::array();
-  long inf_count = 0, total = 0;
+  long inf_count = 0, total = 0, trouble = 0, unconverged = 0;
   for (long i = 0; i < s.k; ++i) {
     context.report(static_cast<double>(i) / static_cast<double>(s.k),
                    "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
@@ -101,15 +108,18 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
           solve_and_evaluate(p, inst.estimate, inst.set, values, s.epsilon, inst.truth);
       ++total;
       if (std::isinf(*e.true_epsilon)) ++inf_count;
+      trouble += e.solved.lp_trouble ? 1 : 0;
+      unconverged += e.solved.converged ? 0 : 1;
       rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
                       jw::real(e.robust_epsilon.value), e.robust_distortion.value,
-                      *e.true_in_set, e.solved.rounds});
+                      *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble});
     }
   }
   context.report(1.0, "done");
   return {{"experiment", name},
           {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
-                       "robust_epsilon", "robust_distortion", "true_in_F", "rounds"}},
+                       "robust_epsilon", "robust_distortion", "true_in_F", "rounds", "converged",
+                       "lp_trouble"}},
           {"rows", rows},
           {"plots",
            {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +
@@ -123,12 +133,14 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
                 ", P* ~ Dirichlet(" + std::to_string(s.concentration) + ")",
             std::to_string(inf_count) + " of " + std::to_string(total) +
                 " results have eps* = Infinity (the paper omits them from the figure)",
-            "true_in_F: whether P* lies in the confidence set F (probability about 1 - alpha)"}}};
+            "true_in_F: whether P* lies in the confidence set F (probability about 1 - alpha)",
+            solver_note(trouble, unconverged, total)}}};
 }
 
 nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
   const Setup s = read_setup(r, 1000);
   std::vector<long long> multipliers{5, 10, 20, 50, 100, 200, 500, 1000};
+  long trouble = 0, unconverged = 0, total = 0;
   if (r.contains("N_values")) {
     const Vector v = jr::vector(r.at("N_values"), "/N_values", 20);
     multipliers.clear();
@@ -148,6 +160,7 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
   for (long long mult : multipliers) {
     const long long n = mult * s.num_s * s.num_u;
     std::vector<std::vector<double>> eps(s.problems.size()), dist(s.problems.size());
+    std::vector<long> above(s.problems.size(), 0);
     for (long i = 0; i < s.k; ++i, ++done) {
       context.report(static_cast<double>(done) / steps,
                      "n = " + std::to_string(n) + ": instance " + std::to_string(i + 1));
@@ -157,13 +170,17 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
                                                 s.epsilon, inst.truth);
         eps[j].push_back(*e.true_epsilon);
         dist[j].push_back(*e.true_distortion);
+        if (*e.true_epsilon > s.epsilon * (1 + 1e-9)) ++above[j];
+        trouble += e.solved.lp_trouble ? 1 : 0;
+        unconverged += e.solved.converged ? 0 : 1;
+        ++total;
       }
     }
     for (std::size_t j = 0; j < s.problems.size(); ++j) {
       const Summary se = summarize_iqr(eps[j]), sd = summarize_iqr(dist[j]);
       rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
                       se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
-                      sd.kept, se.non_finite, s.k});
+                      sd.kept, se.non_finite, s.k, above[j]});
     }
   }
   context.report(1.0, "done");
@@ -175,7 +192,8 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
   return {{"experiment", "figure2cd"},
           {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
                        "distortion_mean", "distortion_sd", "distortion_low", "distortion_high",
-                       "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances"}},
+                       "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances",
+                       "above_epsilon"}},
           {"rows", rows},
           {"plots", {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
                      band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
@@ -183,7 +201,9 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
            {"K = " + std::to_string(s.k) + " instances per n; mean and sd after removing values "
             "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
             "are removed first and counted in infinite_epsilon",
-            "band plots: y is the mean, y_low / y_high are mean -+ sd"}}};
+            "band plots: y is the mean, y_low / y_high are mean -+ sd",
+            "above_epsilon: instances with eps* > eps (all K, before outlier removal)",
+            solver_note(trouble, unconverged, total)}}};
 }
 }  // namespace
 

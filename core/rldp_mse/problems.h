@@ -52,8 +52,9 @@ struct ProblemResult {
   int cuts = 0;               ///< cutting planes added
   bool converged = false;     ///< stopped by a tolerance (not by max_rounds)
   double lower_bound = 0;     ///< optimum of the last LP: a lower bound on the problem's optimum
-  double upper_bound = 0;
-  bool lp_trouble = false;    ///< GLPK failed in a late round; the best earlier result is returned     ///< objective bound of the returned (repaired) mechanism
+  double upper_bound = 0;     ///< objective bound of the returned (repaired) mechanism
+  bool lp_trouble = false;    ///< GLPK failed in a late round (e.g. its iteration limit); the best
+                              ///< earlier repaired mechanism is returned
   double violation = 0;       ///< privacy violation left by the loop (dual bound), before repair
   double utility_violation = 0;  ///< delta*(d|F) - D of the last LP solution (robust utility)
   double repair_weight = 0;   ///< theta, the weight of the uniform mechanism in the repair

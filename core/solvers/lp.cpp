@@ -64,6 +64,18 @@ int iteration_limit(long requested, int rows, int cols) {
   return static_cast<int>(std::min<long>(limit, 2'000'000'000L));
 }
 
+/// glp_simplex, and once more when it fails for a numerical reason or runs into the iteration
+/// limit (a primal simplex can cycle on degenerate cutting-plane LPs; a warm basis can be
+/// singular): from the standard basis, with the dual simplex and the textbook ratio test.
+int simplex_with_restart(glp_prob* p, glp_smcp& params) {
+  const int rc = glp_simplex(p, &params);
+  if (rc == 0 || rc == GLP_ENOPFS || rc == GLP_ENODFS) return rc;
+  glp_std_basis(p);
+  params.meth = GLP_DUALP;
+  params.r_test = GLP_RT_STD;
+  return glp_simplex(p, &params);
+}
+
 /// Appends one row; returns its GLPK index.
 int append_row(glp_prob* p, const Row& row, int n) {
   const int i = glp_add_rows(p, 1);
@@ -111,7 +123,7 @@ Solution solve_lp(const LinearProgram& program) {
   params.presolve = program.presolve ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   params.it_lim = iteration_limit(program.iteration_limit, m, n);
-  Solution sol = read_solution(p, glp_simplex(p, &params), n);
+  Solution sol = read_solution(p, simplex_with_restart(p, params), n);
   if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);
   for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
@@ -148,12 +160,7 @@ Solution IncrementalLp::solve() {
   params.msg_lev = GLP_MSG_OFF;
   params.meth = GLP_DUALP;  // after a cut the old basis is dual feasible
   params.it_lim = iteration_limit(impl_->iteration_limit, glp_get_num_rows(p), impl_->n);
-  int rc = glp_simplex(p, &params);
-  if (rc != 0) {  // e.g. a singular warm basis: rebuild a standard basis and try once more
-    glp_std_basis(p);
-    rc = glp_simplex(p, &params);
-  }
-  return read_solution(p, rc, impl_->n);
+  return read_solution(p, simplex_with_restart(p, params), impl_->n);
 }
 
 }  // namespace privlab::lp

@@ -28,9 +28,10 @@ struct LinearProgram {
   /// estimation family's Adult tables) it returned a wrong "optimal" value and called a feasible
   /// LP infeasible. Turn it on only for large, well-conditioned LPs where it was checked.
   bool presolve = false;
-  /// Simplex iterations allowed before the solve gives up with Status::kFailed (0: automatic,
-  /// 50 (rows + columns) + 10000, far above what a healthy simplex needs). GLPK can stall on
-  /// degenerate cutting-plane LPs (seen in the rldp-mse family); this bounds every solve.
+  /// Simplex iterations allowed per attempt (0: automatic, 50 (rows + columns) + 10000, far
+  /// above what a healthy simplex needs). GLPK's primal simplex cycled on degenerate
+  /// cutting-plane LPs (seen in the rldp-mse family): a solve that hits the limit restarts once
+  /// from the standard basis with the dual simplex, then gives up with Status::kFailed.
   long iteration_limit = 0;
   Vector objective;      ///< one entry per variable
   Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)

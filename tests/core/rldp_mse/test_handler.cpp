@@ -1,6 +1,8 @@
 // Tests of core/rldp_mse/handler.cpp: response fields, audit, errors and their paths.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "privlab/api.h"
@@ -95,4 +97,22 @@ TEST_CASE("rldp-mse/handle_request: a small Figure 2a experiment") {
   CHECK(again["rows"] == out["rows"]);  // seeded
   const Json bad = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2cd","K":5000})"), 2);
   CHECK(bad["error"]["code"] == "too_large");
+}
+
+TEST_CASE("rldp-mse/figure2a: the RURP master LP on which GLPK's primal simplex cycled now solves") {
+  // Instance 5 of seed 1 at n = 75: in round 46 of its cutting-plane loop the primal simplex ran
+  // into its iteration limit (before the limit existed it ran for minutes). The LP facade then
+  // restarts with the dual simplex, so every solve converges to the gap tolerance.
+  const Json out = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":5,
+    "problems":["rurp"],"seed":1})"), 0);
+  const auto& cols = out["columns"];
+  const auto at = [&](const char* name) { return std::find(cols.begin(), cols.end(), name) - cols.begin(); };
+  REQUIRE(out["rows"].size() == 5);
+  for (const auto& row : out["rows"]) {
+    CHECK(row[at("lp_trouble")] == false);
+    CHECK(row[at("converged")] == true);
+    CHECK(row[at("robust_epsilon")].get<double>() <= 0.5 + 1e-12);
+  }
+  CHECK(out["rows"][4][at("rounds")].get<int>() > 40);
+  CHECK(out["notes"].back().get<std::string>().find("0 ended early") != std::string::npos);
 }
