@@ -336,6 +336,7 @@ test('e2e rldp-mse: the family examples load from the gallery into this view', {
     const tr = `#figure-sweep-table tr[data-n="${col(row, 'n')}"][data-problem="${col(row, 'problem')}"]`;
     assert.equal(await page.textContent(`${tr} td.fig-eps`), `${fmt(col(row, 'epsilon_mean'))} ± ${fmt(col(row, 'epsilon_sd'))}`, tr);
     assert.equal(await page.textContent(`${tr} td.fig-dist`), `${fmt(col(row, 'distortion_mean'))} ± ${fmt(col(row, 'distortion_sd'))}`, tr);
+    assert.equal(await page.textContent(`${tr} td.fig-above`), `${col(row, 'above_epsilon')} / 5`, tr);
   }
   assert.equal(await page.$$eval('#figure-2d svg polyline.series', (p) => p.length), 4);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-mse-figure2cd.png'), fullPage: true });

@@ -46,11 +46,12 @@ export function drawFigure2cd(response, epsilon) {
       h('td', {}, String(cell(row, 'n'))), h('th', { scope: 'row' }, LABEL[key] || key),
       h('td', { class: 'fig-eps' }, `${fmt(cell(row, 'epsilon_mean'))} ± ${fmt(cell(row, 'epsilon_sd'))}`),
       h('td', { class: 'fig-dist' }, `${fmt(cell(row, 'distortion_mean'))} ± ${fmt(cell(row, 'distortion_sd'))}`),
+      h('td', { class: 'fig-above' }, cols.includes('above_epsilon') ? `${cell(row, 'above_epsilon')} / ${cell(row, 'instances')}` : '—'),
       h('td', {}, `${cell(row, 'kept_epsilon')} / ${cell(row, 'instances')}`),
       h('td', {}, String(cell(row, 'infinite_epsilon'))));
   });
   const table = h('div', { class: 'metrics' }, h('table', { id: 'figure-sweep-table' },
-    h('thead', {}, h('tr', {}, ['n', 'problem', 'ε* mean ± sd', 'D* mean ± sd', 'ε* kept', 'ε* = ∞'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('thead', {}, h('tr', {}, ['n', 'problem', 'ε* mean ± sd', 'D* mean ± sd', 'ε* > ε', 'ε* kept', 'ε* = ∞'].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, rows)));
   const charts = h('div', { id: 'figure-sweep', style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem' },
     h('div', {}, epsHost, h('div', { class: 'export-bar' }, chartExportButtons(epsHost, 'figure2c'))),
