@@ -112,14 +112,15 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
       unconverged += e.solved.converged ? 0 : 1;
       rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
                       jw::real(e.robust_epsilon.value), e.robust_distortion.value,
-                      *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble});
+                      *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble,
+                      e.distortion});
     }
   }
   context.report(1.0, "done");
   return {{"experiment", name},
           {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
                        "robust_epsilon", "robust_distortion", "true_in_F", "rounds", "converged",
-                       "lp_trouble"}},
+                       "lp_trouble", "distortion_hat"}},
           {"rows", rows},
           {"plots",
            {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +

@@ -89,6 +89,26 @@ for (const file of readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith(
   });
 }
 
+test('wasm: the rldp-mse experiments draw the native instances (P*, P-hat, the set F)', () => {
+  // The robust problems may stop at other optimal mechanisms (see above), and so may NUNP, whose
+  // measures under P* then differ; the instances must not. NUNP's optimum (its distortion under
+  // P-hat) and whether P* lies in F depend on the draws alone.
+  for (const n of [75, 15000]) {
+    const text = JSON.stringify({ family: 'rldp-mse', experiment: 'figure2a', K: 12, n, problems: ['nunp'], seed: 3 });
+    const fromWasm = JSON.parse(wasm.solve(text));
+    const fromCli = native(text);
+    assert.equal(fromCli.code, 0);
+    const cols = fromCli.json.columns;
+    assert.deepEqual(fromWasm.columns, cols);
+    for (const [i, row] of fromCli.json.rows.entries()) {
+      const mine = fromWasm.rows[i];
+      assert.equal(mine[cols.indexOf('true_in_F')], row[cols.indexOf('true_in_F')], `n = ${n}, instance ${i}`);
+      const at = cols.indexOf('distortion_hat');
+      assert.ok(Math.abs(mine[at] - row[at]) <= 1e-9 * Math.max(1, Math.abs(row[at])), `n = ${n}, instance ${i}: ${mine[at]} vs ${row[at]}`);
+    }
+  }
+});
+
 test('wasm: errors are the native error objects', () => {
   const cases = [
     '{"family":',
