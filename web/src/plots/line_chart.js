@@ -3,8 +3,9 @@
 // marker. update({ series: [{ name, points: [[x, y], ...] }], marker: { x, y, label } }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
+import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
 
-export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
+export { OKABE_ITO };
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 
 export class LineChart {
@@ -16,33 +17,13 @@ export class LineChart {
     const margin = { top: 28, right: 130, bottom: 44, left: 58 };
     const { width, height } = this;
     const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
-    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart', 'aria-label': this.title });
-    svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, this.title));
-    if (pts.length === 0) {
-      svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
-      this.container.replaceChildren(svg);
-      return svg;
-    }
+    const svg = chartSvg(this.container, { width, height, title: this.title, className: 'line-chart', empty: pts.length === 0 });
+    if (pts.length === 0) return svg;
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
     const x = scaleLinear().domain([Math.min(...xs), Math.max(...xs)]).nice().range([margin.left, width - margin.right]);
     const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys) || 1]).nice().range([height - margin.bottom, margin.top]);
-    const axis = s('g', { class: 'axis' });
-    axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y.range()[0], y2: y.range()[0], stroke: '#888' }));
-    axis.appendChild(s('line', { x1: margin.left, x2: margin.left, y1: margin.top, y2: height - margin.bottom, stroke: '#888' }));
-    for (const t of x.ticks(6)) {
-      axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y.range()[0], y2: y.range()[0] + 4, stroke: '#888' }));
-      axis.appendChild(s('text', { x: x(t), y: y.range()[0] + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    for (const t of y.ticks(5)) {
-      axis.appendChild(s('line', { x1: margin.left - 4, x2: margin.left, y1: y(t), y2: y(t), stroke: '#888' }));
-      axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), stroke: '#eee' }));
-      axis.appendChild(s('text', { x: margin.left - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    axis.appendChild(s('text', { x: (margin.left + width - margin.right) / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
-    axis.appendChild(s('text', { x: 14, y: (margin.top + height - margin.bottom) / 2, 'text-anchor': 'middle', class: 'axis-title',
-      transform: `rotate(-90 14 ${(margin.top + height - margin.bottom) / 2})` }, this.yLabel));
-    svg.appendChild(axis);
+    drawAxes(svg, { x, y, xLabel: this.xLabel, yLabel: this.yLabel, xTitleY: height - 8 });
     series.forEach((sr, k) => {
       const good = sr.points.filter(([px, py]) => Number.isFinite(px) && Number.isFinite(py));
       const colour = OKABE_ITO[k % OKABE_ITO.length];

@@ -4,7 +4,7 @@
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO } from './line_chart.js';
+import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 
@@ -32,36 +32,16 @@ export class ScatterChart {
     const { width, height } = this;
     const finite = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
     const pts = series.flatMap((sr) => sr.points).filter(finite);
-    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart scatter-chart', 'aria-label': title });
-    svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, title));
-    if (pts.length === 0) {
-      svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
-      this.container.replaceChildren(svg);
-      return svg;
-    }
+    const svg = chartSvg(this.container, { width, height, title, className: 'line-chart scatter-chart', empty: pts.length === 0 });
+    if (pts.length === 0) return svg;
     const xs = pts.map((p) => p[0]).concat(vLines.map((l) => l.x).filter(Number.isFinite));
     const ys = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
     const pad = (lo, hi) => (hi > lo ? [lo, hi] : [lo - 0.5, hi + 0.5]);
     const x = scaleLinear().domain(pad(Math.min(0, ...xs), Math.max(...xs))).nice().range([margin.left, width - margin.right]);
     const y = scaleLinear().domain(pad(Math.min(0, ...ys), Math.max(...ys))).nice().range([height - margin.bottom, margin.top]);
-    const axis = s('g', { class: 'axis' });
     const [x0, x1] = x.range();
     const [y0, y1] = y.range();
-    axis.appendChild(s('line', { x1: x0, x2: x1, y1: y0, y2: y0, stroke: '#888' }));
-    axis.appendChild(s('line', { x1: x0, x2: x0, y1, y2: y0, stroke: '#888' }));
-    for (const t of x.ticks(6)) {
-      axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
-      axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    for (const t of y.ticks(5)) {
-      axis.appendChild(s('line', { x1: x0 - 4, x2: x0, y1: y(t), y2: y(t), stroke: '#888' }));
-      axis.appendChild(s('line', { x1: x0, x2: x1, y1: y(t), y2: y(t), stroke: '#eee' }));
-      axis.appendChild(s('text', { x: x0 - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    axis.appendChild(s('text', { x: (x0 + x1) / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' }, xLabel));
-    axis.appendChild(s('text', { x: 14, y: (y0 + y1) / 2, 'text-anchor': 'middle', class: 'axis-title',
-      transform: `rotate(-90 14 ${(y0 + y1) / 2})` }, yLabel));
-    svg.appendChild(axis);
+    drawAxes(svg, { x, y, xLabel, yLabel, xTitleY: height - 8 });
     for (const line of hLines.filter((l) => Number.isFinite(l.y))) {
       svg.appendChild(s('line', { x1: x0, x2: x1, y1: y(line.y), y2: y(line.y), stroke: '#555', 'stroke-dasharray': '5 4', class: 'ref-line' }));
       svg.appendChild(s('text', { x: x1 + 6, y: y(line.y) + 4, class: 'tick' }, line.label || ''));

@@ -9,7 +9,7 @@
 // (for x spanning decades, such as sample sizes).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO } from './line_chart.js';
+import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
 
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 const SHAPES = ['circle', 'square', 'diamond', 'triangle'];
@@ -35,13 +35,8 @@ export class XyChart {
     const bandPts = series.flatMap((sr) => (sr.band || []).flatMap(([bx, lo, hi]) => [[bx, lo], [bx, hi]]));
     const pts = series.flatMap((sr) => sr.points).concat(bandPts)
       .filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!this.xLog || x > 0));
-    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart xy-chart', 'aria-label': this.title });
-    svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, this.title));
-    if (pts.length === 0) {
-      svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
-      this.container.replaceChildren(svg);
-      return svg;
-    }
+    const svg = chartSvg(this.container, { width, height, title: this.title, className: 'line-chart xy-chart', empty: pts.length === 0 });
+    if (pts.length === 0) return svg;
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
     const x = this.xLog ? scaleLog().domain([Math.min(...xs) / 1.25, Math.max(...xs) * 1.25]).range([margin.left, width - margin.right])
@@ -49,23 +44,8 @@ export class XyChart {
     // Log axes label 1, 2 and 5 times powers of ten only.
     const xTicks = this.xLog ? x.ticks().filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9)))) : x.ticks(6);
     const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys) || 1]).nice().range([height - margin.bottom, margin.top]);
-    const axis = s('g', { class: 'axis' });
     const [y0] = y.range();
-    axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y0, y2: y0, stroke: '#888' }));
-    axis.appendChild(s('line', { x1: margin.left, x2: margin.left, y1: margin.top, y2: y0, stroke: '#888' }));
-    for (const t of xTicks) {
-      axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
-      axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    for (const t of y.ticks(5)) {
-      axis.appendChild(s('line', { x1: margin.left - 4, x2: margin.left, y1: y(t), y2: y(t), stroke: '#888' }));
-      axis.appendChild(s('line', { x1: margin.left, x2: width - margin.right, y1: y(t), y2: y(t), stroke: '#eee' }));
-      axis.appendChild(s('text', { x: margin.left - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
-    }
-    axis.appendChild(s('text', { x: (margin.left + width - margin.right) / 2, y: y0 + 34, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
-    axis.appendChild(s('text', { x: 14, y: (margin.top + y0) / 2, 'text-anchor': 'middle', class: 'axis-title',
-      transform: `rotate(-90 14 ${(margin.top + y0) / 2})` }, this.yLabel));
-    svg.appendChild(axis);
+    drawAxes(svg, { x, y, xTicks, xLabel: this.xLabel, yLabel: this.yLabel, xTitleY: y0 + 34 });
     if (rule && Number.isFinite(rule.x) && rule.x >= x.domain()[0] && rule.x <= x.domain()[1]) {
       svg.appendChild(s('line', { class: 'rule', x1: x(rule.x), x2: x(rule.x), y1: margin.top, y2: y0, stroke: '#5b5b66', 'stroke-dasharray': '3 3' },
         s('title', {}, rule.label || '')));

@@ -1,0 +1,45 @@
+// What every x-y chart of the page shares: the <svg> with its title (or a "no data" note), and
+// the axes: lines, ticks with labels, light grid lines, and the two axis titles. The charts
+// (line_chart, xy_chart, scatter_chart) draw their marks on top.
+import { s } from '../dom.js';
+
+export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
+
+/**
+ * The chart's <svg> with its title. With no points it also says "no data", is put in the
+ * container, and `empty` is true: the caller returns it as it is.
+ */
+export function chartSvg(container, { width, height, title, className, empty }) {
+  const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: className, 'aria-label': title });
+  svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, title));
+  if (empty) {
+    svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
+    container.replaceChildren(svg);
+  }
+  return svg;
+}
+
+/**
+ * Draws the axes of scales x and y (d3, with their pixel ranges) into svg. xTitleY: the
+ * baseline of the x axis title.
+ */
+export function drawAxes(svg, { x, y, xTicks = x.ticks(6), yTicks = y.ticks(5), xLabel, yLabel, xTitleY }) {
+  const [x0, x1] = x.range();
+  const [y0, y1] = y.range();
+  const axis = s('g', { class: 'axis' });
+  axis.appendChild(s('line', { x1: x0, x2: x1, y1: y0, y2: y0, stroke: '#888' }));
+  axis.appendChild(s('line', { x1: x0, x2: x0, y1, y2: y0, stroke: '#888' }));
+  for (const t of xTicks) {
+    axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: y0, y2: y0 + 4, stroke: '#888' }));
+    axis.appendChild(s('text', { x: x(t), y: y0 + 16, 'text-anchor': 'middle', class: 'tick' }, String(+t.toFixed(6))));
+  }
+  for (const t of yTicks) {
+    axis.appendChild(s('line', { x1: x0 - 4, x2: x0, y1: y(t), y2: y(t), stroke: '#888' }));
+    axis.appendChild(s('line', { x1: x0, x2: x1, y1: y(t), y2: y(t), stroke: '#eee' }));
+    axis.appendChild(s('text', { x: x0 - 7, y: y(t) + 4, 'text-anchor': 'end', class: 'tick' }, String(+t.toFixed(6))));
+  }
+  axis.appendChild(s('text', { x: (x0 + x1) / 2, y: xTitleY, 'text-anchor': 'middle', class: 'axis-title' }, xLabel));
+  axis.appendChild(s('text', { x: 14, y: (y0 + y1) / 2, 'text-anchor': 'middle', class: 'axis-title',
+    transform: `rotate(-90 14 ${(y0 + y1) / 2})` }, yLabel));
+  svg.appendChild(axis);
+}
