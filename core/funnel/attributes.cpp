@@ -15,8 +15,6 @@
 
 namespace privlab::funnel {
 
-namespace {
-/// digits[x][j] of x in mixed radix, last attribute fastest.
 std::vector<std::vector<long>> all_digits(const std::vector<long>& sizes) {
   long a = 1;
   for (long n : sizes) a *= n;
@@ -31,7 +29,6 @@ std::vector<std::vector<long>> all_digits(const std::vector<long>& sizes) {
   }
   return digits;
 }
-}  // namespace
 
 Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long j) {
   const auto digits = all_digits(sizes);

@@ -16,6 +16,9 @@
 
 namespace privlab::funnel {
 
+/// The digits [x][j] of every x in 0..prod(sizes)-1 in mixed radix (last attribute fastest).
+std::vector<std::vector<long>> all_digits(const std::vector<long>& sizes);
+
 /// Marginal joint p(s, x^j) [s][x^j] of attribute j (mixed radix, last attribute fastest).
 Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long j);
 

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include "funnel/attributes.h"
+
 namespace privlab::funnel {
 
 namespace {
@@ -111,15 +113,7 @@ SrlipWitness srlip(const Matrix& q, const Matrix& joint, const std::vector<long>
   const long a = joint.cols(), c = joint.rows(), b = q.rows();
   const long m = static_cast<long>(sizes.size());
   const bool secret = reads_secret(q, joint);
-  // digits[x][j]
-  std::vector<std::vector<long>> digits(static_cast<std::size_t>(a), std::vector<long>(m));
-  for (long x = 0; x < a; ++x) {
-    long rest = x;
-    for (long j = m - 1; j >= 0; --j) {
-      digits[x][j] = rest % sizes[j];
-      rest /= sizes[j];
-    }
-  }
+  const auto digits = all_digits(sizes);  // digits[x][j]
   SrlipWitness best;
   for (long mask = 0; mask < (1L << m); ++mask) {
     std::vector<long> in_j;
