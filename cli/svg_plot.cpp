@@ -48,6 +48,14 @@ std::vector<double> ticks(double lo, double hi) {
   for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9 * span; v += step) t.push_back(std::abs(v) < 1e-12 * step ? 0 : v);
   return t;
 }
+/// Ticks of a log axis: 1, 2 and 5 times the powers of ten inside [lo, hi] (lo > 0).
+std::vector<double> log_ticks(double lo, double hi) {
+  std::vector<double> t;
+  for (double p = std::pow(10, std::floor(std::log10(lo))); p <= hi; p *= 10)
+    for (double m : {1.0, 2.0, 5.0})
+      if (m * p >= lo * (1 - 1e-12) && m * p <= hi * (1 + 1e-12)) t.push_back(m * p);
+  return t;
+}
 }  // namespace
 
 std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plot) {
@@ -83,16 +91,21 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
     svg << "<text x=\"" << kW / 2 << "\" y=\"" << kH / 2 << "\" text-anchor=\"middle\">no numeric data</text></svg>\n";
     return svg.str();
   }
-  if (x1 <= x0) { x0 -= 0.5; x1 += 0.5; }
+  // "log_x": the plot asks for a log x axis (x spanning decades); honoured when every x > 0.
+  const bool log_x = plot.value("log_x", false) && x0 > 0;
+  const auto u = [&](double v) { return log_x ? std::log10(v) : v; };
+  double u0 = u(x0), u1 = u(x1);
+  if (u1 <= u0) { u0 -= 0.5; u1 += 0.5; }
+  if (log_x) { const double m = 0.04 * (u1 - u0); u0 -= m; u1 += m; }
   if (y1 <= y0) { y0 -= 0.5; y1 += 0.5; }
   const double pad = 0.05 * (y1 - y0);
   y0 -= pad; y1 += pad;
   const double pw = kW - kLeft - kRight, ph = kH - kTop - kBottom;
-  auto X = [&](double v) { return kLeft + (v - x0) / (x1 - x0) * pw; };
+  auto X = [&](double v) { return kLeft + (u(v) - u0) / (u1 - u0) * pw; };
   auto Y = [&](double v) { return kTop + ph - (v - y0) / (y1 - y0) * ph; };
   svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << pw << "\" height=\"" << ph
       << "\" fill=\"none\" stroke=\"#888\"/>\n";
-  for (double t : ticks(x0, x1))
+  for (double t : log_x ? log_ticks(x0, x1) : ticks(u0, u1))
     svg << "<line x1=\"" << X(t) << "\" x2=\"" << X(t) << "\" y1=\"" << kTop + ph << "\" y2=\"" << kTop + ph + 5
         << "\" stroke=\"#888\"/><text x=\"" << X(t) << "\" y=\"" << kTop + ph + 18 << "\" text-anchor=\"middle\">" << t << "</text>\n";
   for (double t : ticks(y0, y1))

@@ -188,7 +188,7 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
   auto band = [](const std::string& title, const std::string& y, const std::string& label) {
     return nlohmann::json{{"title", title}, {"kind", "band"}, {"x", "n"}, {"y", y + "_mean"},
                           {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"},
-                          {"x_label", "n = N |S| |U|"}, {"y_label", label}};
+                          {"x_label", "n = N |S| |U|"}, {"y_label", label}, {"log_x", true}};
   };
   return {{"experiment", "figure2cd"},
           {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",

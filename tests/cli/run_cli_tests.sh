@@ -55,6 +55,10 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 rows=$(node -e 'const j=require(process.argv[1]);console.log(j.rows.length)' "$tmp/figure2a.json" 2>/dev/null)
 if [ $code = 0 ] && [ "$rows" = 8 ] && [ -s "$tmp/figure2a.csv" ] && grep -q '<svg' "$tmp/figure2a-1.svg"; then pass=$((pass+1))
 else fail=$((fail+1)); echo "FAIL experiment figure2a: exit $code, rows '$rows', files: $(ls "$tmp")"; fi
+# Figure 2c/2d: one band per problem, on a log n axis (ticks 200 and 500 exist only on a log axis).
+"$PRIVLAB" experiment rldp-mse figure2cd --set K=1 --set 'N_values=[10,100]' --out "$tmp" >/dev/null 2>&1; code=$?
+if [ $code = 0 ] && [ "$(grep -c '<polygon' "$tmp/figure2cd-1.svg")" = 4 ] && grep -q '>200</text>' "$tmp/figure2cd-1.svg" && grep -q '>500</text>' "$tmp/figure2cd-1.svg"; then pass=$((pass+1))
+else fail=$((fail+1)); echo "FAIL experiment figure2cd svg: exit $code"; fi
 out=$("$PRIVLAB" experiment rldp-mse no-such-figure --out "$tmp" 2>/dev/null); code=$?
 if [ $code = 2 ] && [[ $out == *no-such-figure* || $out == *experiment* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL unknown experiment: exit $code $out"; fi
 "$PRIVLAB" bench --only "rldp-mse/nunp 3x5 (n = 72)" --repeat 2 --out "$tmp/bench.json" >/dev/null; code=$?
