@@ -97,12 +97,24 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
   guard_work(s, 1);
   sampling::Engine engine(s.seed);
   const Vector values = default_values(s.num_u);
+  // "instances": solve only these (0-based) of the K drawn, to re-run one row of a large run.
+  std::vector<bool> wanted(static_cast<std::size_t>(s.k), !r.contains("instances"));
+  if (r.contains("instances")) {
+    const Vector v = jr::vector(r.at("instances"), "/instances", 5000);
+    for (long i = 0; i < v.size(); ++i) {
+      if (!(v(i) >= 0 && v(i) < static_cast<double>(s.k) && v(i) == std::floor(v(i))))
+        bad_request("out_of_range", jr::child("/instances", static_cast<std::size_t>(i)),
+                    "an instance is an integer in [0, K)");
+      wanted[static_cast<std::size_t>(v(i))] = true;
+    }
+  }
   nlohmann::json rows = nlohmann::json::array();
   long inf_count = 0, total = 0, trouble = 0, unconverged = 0;
   for (long i = 0; i < s.k; ++i) {
     context.report(static_cast<double>(i) / static_cast<double>(s.k),
                    "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
     const Instance inst = draw_instance(engine, s, n);
+    if (!wanted[static_cast<std::size_t>(i)]) continue;
     for (Problem p : s.problems) {
       const Evaluation e =
           solve_and_evaluate(p, inst.estimate, inst.set, values, s.epsilon, inst.truth);

@@ -64,16 +64,28 @@ int iteration_limit(long requested, int rows, int cols) {
   return static_cast<int>(std::min<long>(limit, 2'000'000'000L));
 }
 
-/// glp_simplex, and once more when it fails for a numerical reason or runs into the iteration
-/// limit (a primal simplex can cycle on degenerate cutting-plane LPs; a warm basis can be
-/// singular): from the standard basis, with the dual simplex and the textbook ratio test.
-int simplex_with_restart(glp_prob* p, glp_smcp& params) {
+/// What a glp_simplex run ended with: its return code and the solution status it left.
+struct SimplexOutcome {
+  int rc;
+  int status;
+};
+
+/// glp_simplex, and once more when it does not end optimal: when it fails for a numerical
+/// reason, runs into the iteration limit (a primal simplex can cycle on degenerate
+/// cutting-plane LPs; a warm basis can be singular), or reports the LP infeasible or unbounded
+/// (it wrongly called feasible rldp-mse cut LPs infeasible). The second run starts from the
+/// standard basis with the dual simplex and the textbook ratio test. When it does not end
+/// optimal either, a definite answer of the first run (infeasible, unbounded) stands.
+SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   const int rc = glp_simplex(p, &params);
-  if (rc == 0 || rc == GLP_ENOPFS || rc == GLP_ENODFS) return rc;
+  const SimplexOutcome first{rc, glp_get_status(p)};
+  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || (rc == 0 && first.status == GLP_OPT)) return first;
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
-  return glp_simplex(p, &params);
+  const SimplexOutcome second{glp_simplex(p, &params), glp_get_status(p)};
+  if (second.rc == 0 && second.status == GLP_OPT) return second;
+  return first.rc == 0 ? first : second;
 }
 
 /// Appends one row; returns its GLPK index.
@@ -92,13 +104,13 @@ int append_row(glp_prob* p, const Row& row, int n) {
   return i;
 }
 
-/// Status, objective and primal values after glp_simplex returned `rc`.
-Solution read_solution(glp_prob* p, int rc, int n) {
+/// Status, objective and primal values after the simplex ended with `outcome`.
+Solution read_solution(glp_prob* p, SimplexOutcome outcome, int n) {
   Solution sol;
-  if (rc == GLP_ENOPFS) { sol.status = Status::kInfeasible; return sol; }
-  if (rc == GLP_ENODFS) { sol.status = Status::kUnbounded; return sol; }
-  if (rc != 0) return sol;
-  switch (glp_get_status(p)) {
+  if (outcome.rc == GLP_ENOPFS) { sol.status = Status::kInfeasible; return sol; }
+  if (outcome.rc == GLP_ENODFS) { sol.status = Status::kUnbounded; return sol; }
+  if (outcome.rc != 0) return sol;
+  switch (outcome.status) {
     case GLP_OPT: sol.status = Status::kOptimal; break;
     case GLP_NOFEAS: sol.status = Status::kInfeasible; return sol;
     case GLP_UNBND: sol.status = Status::kUnbounded; return sol;

@@ -116,3 +116,23 @@ TEST_CASE("rldp-mse/figure2a: the RURP master LP on which GLPK's primal simplex 
   CHECK(out["rows"][4][at("rounds")].get<int>() > 40);
   CHECK(out["notes"].back().get<std::string>().find("0 ended early") != std::string::npos);
 }
+
+TEST_CASE("rldp-mse/figure2a: RURP cut LPs that GLPK called infeasible now solve") {
+  // Four of 3000 robust solves at n = 75 (K = 1000, seed 1) ended early because glp_simplex
+  // reported a feasible cut LP (the uniform mechanism satisfies every cut) as infeasible; the
+  // best earlier mechanism was up to twice as distorting. The facade now restarts such solves.
+  const Json out = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":1000,
+    "n":75,"problems":["rurp"],"instances":[339,340,632,901],"seed":1})"), 0);
+  const auto& cols = out["columns"];
+  const auto at = [&](const char* name) { return std::find(cols.begin(), cols.end(), name) - cols.begin(); };
+  REQUIRE(out["rows"].size() == 4);
+  CHECK(out["rows"][2][at("instance")] == 632);
+  for (const auto& row : out["rows"]) {
+    CHECK(row[at("lp_trouble")] == false);
+    CHECK(row[at("converged")] == true);
+    CHECK(row[at("robust_epsilon")].get<double>() <= 0.5 + 1e-12);
+  }
+  const Json bad = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":5,
+    "instances":[5]})"), 2);
+  CHECK(bad["error"]["path"] == "/instances/0");
+}
