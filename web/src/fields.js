@@ -15,6 +15,25 @@ export function cleanCell(raw) {
   return NUMBER_TEXT.test(text) ? text : '';
 }
 
+/**
+ * The tables of a link: `p` (the estimate P-hat; a new one drops the old P*) and `t` (the true
+ * P*, of P-hat's shape), read into state. checkJoint(joint) may refuse a P-hat the view cannot
+ * solve (throws). Throws a readable Error.
+ */
+export function readLinkTables(params, state, checkJoint = () => {}) {
+  if (params.p !== undefined) {
+    state.joint = parseMatrix(safeDecode(params.p));
+    checkJoint(state.joint);
+    state.truth = null;
+  }
+  if (params.t !== undefined) {
+    const truth = parseMatrix(safeDecode(params.t));
+    if (truth.length !== state.joint.length || truth[0].length !== state.joint[0].length)
+      throw new Error('the true distribution in the link has another shape than the estimate');
+    state.truth = truth;
+  }
+}
+
 /** "a,b;c,d" -> [['a','b'],['c','d']] within LIMITS; throws a readable Error otherwise. */
 export function parseMatrix(text) {
   const rows = text.split(';').map((r) => r.split(',').map(cleanCell));

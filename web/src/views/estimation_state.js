@@ -14,8 +14,7 @@
 //                                                                  read on the trade-off chart
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix,
-} from '../fields.js';
+  numberField, matrixField, scenarioMatrix, readLinkTables } from '../fields.js';
 
 export const id = 'estimation';
 export const title = 'Estimation';
@@ -68,18 +67,9 @@ function functionTable(raw, width, what) {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.p !== undefined) {
-    state.joint = parseMatrix(safeDecode(params.p));
-    state.truth = null;
-  }
+  readLinkTables(params, state);
   const rows = state.joint.length;
   const cols = state.joint[0].length;
-  if (params.t !== undefined) {
-    const truth = parseMatrix(safeDecode(params.t));
-    if (truth.length !== rows || truth[0].length !== cols)
-      throw new Error('the true distribution in the link has another shape than the estimate');
-    state.truth = truth;
-  }
   // Names missing from the link keep the default example's when the shape is the default's.
   const names = (raw, count, prefix, fallback) => (raw === undefined && fallback.length === count ? fallback : parseNames(raw, count, prefix));
   state.sNames = names(params.s, rows, 's', state.sNames);

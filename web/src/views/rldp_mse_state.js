@@ -13,9 +13,8 @@
 //   fign   n of the Figure 2 experiment (75 = Figure 2a, 15000 = Figure 2b, sweep = Figure 2c/2d
 //          over N in FIGURE_SWEEP_N samples per cell)
 import {
-  LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT,
-} from '../fields.js';
+  LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
+  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT, readLinkTables } from '../fields.js';
 
 export const id = 'rldp-mse';
 export const title = 'Robust MSE';
@@ -87,17 +86,7 @@ export function parse(params) {
     if (!FIGURE_N.includes(params.fign)) throw new Error('unknown Figure 2 sample size');
     state.fign = params.fign;
   }
-  if (params.p !== undefined) {
-    state.joint = parseMatrix(safeDecode(params.p));
-    checkShape(state.joint);
-    state.truth = null;
-  }
-  if (params.t !== undefined) {
-    const truth = parseMatrix(safeDecode(params.t));
-    if (truth.length !== state.joint.length || truth[0].length !== state.joint[0].length)
-      throw new Error('the true distribution in the link has another shape than the estimate');
-    state.truth = truth;
-  }
+  readLinkTables(params, state, checkShape);
   const cols = state.joint[0].length;
   state.sNames = parseNames(params.s, state.joint.length, 's');
   state.uNames = parseNames(params.u, cols, 'u');

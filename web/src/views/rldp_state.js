@@ -1,9 +1,8 @@
 // URL/state schema of the RLDP view. Keys (a public contract of shared links; never rename):
 //   mech eps s u p t unc alpha conf radius n seed ss (ss=0: PolyOpt without same-s rows)
 import {
-  LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix,
-} from '../fields.js';
+  LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
+  numberField, matrixField, scenarioMatrix, readLinkTables } from '../fields.js';
 
 export const id = 'rldp';
 export const title = 'Robust LDP';
@@ -42,16 +41,7 @@ export function parse(params) {
   for (const key of ['eps', 'alpha', 'conf', 'radius', 'n', 'seed'])
     if (params[key] !== undefined) state[key] = cleanCell(safeDecode(params[key]));
   if (params.ss !== undefined) state.sameS = params.ss !== '0';
-  if (params.p !== undefined) {
-    state.joint = parseMatrix(safeDecode(params.p));
-    state.truth = null;
-  }
-  if (params.t !== undefined) {
-    const truth = parseMatrix(safeDecode(params.t));
-    if (truth.length !== state.joint.length || truth[0].length !== state.joint[0].length)
-      throw new Error('the true distribution in the link has another shape than the estimate');
-    state.truth = truth;
-  }
+  readLinkTables(params, state);
   state.sNames = parseNames(params.s, state.joint.length, 's');
   state.uNames = parseNames(params.u, state.joint[0].length, 'u');
   return state;
