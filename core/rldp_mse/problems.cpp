@@ -115,17 +115,11 @@ double nominal_privacy_violation(const Matrix& q, const ChiSquareSet& set, doubl
 }
 
 double robust_privacy_violation(const Matrix& q, const ChiSquareSet& set, double epsilon) {
-  const long ns = set.num_s(), nu = set.num_u();
   const double factor = std::exp(epsilon);
   double worst = -kInf;
-  for (long y = 0; y < q.rows(); ++y)
-    for (long s1 = 0; s1 < ns; ++s1)
-      for (long s2 = 0; s2 < ns; ++s2) {
-        if (s1 == s2) continue;
-        const Vector q1 = q.row(y).segment(s1 * nu, nu).transpose();
-        const Vector q2 = q.row(y).segment(s2 * nu, nu).transpose();
-        worst = std::max(worst, support_pair(set, s1, s2, q1, -factor * q2).upper);
-      }
+  for_each_secret_pair(q, set.num_s(), set.num_u(), [&](long, long s1, long s2, const Vector& q1, const Vector& q2) {
+    worst = std::max(worst, support_pair(set, s1, s2, q1, -factor * q2).upper);
+  });
   return worst;
 }
 

@@ -86,27 +86,21 @@ RobustDistortion robust_distortion(const Matrix& q, const Vector& values, const 
 }
 
 RobustEpsilon robust_epsilon(const Matrix& q, const ChiSquareSet& set) {
-  const long ns = set.num_s(), nu = set.num_u();
   RobustEpsilon out;
   double best_lower_ratio = 1.0, best_upper_ratio = 1.0;  // ln 1 = 0 (s1 = s2 is always allowed)
-  for (long y = 0; y < q.rows(); ++y)
-    for (long s1 = 0; s1 < ns; ++s1)
-      for (long s2 = 0; s2 < ns; ++s2) {
-        if (s1 == s2) continue;
-        const Vector q1 = q.row(y).segment(s1 * nu, nu).transpose();
-        const Vector q2 = q.row(y).segment(s2 * nu, nu).transpose();
-        if (q1.maxCoeff() <= 0) continue;  // P(Y=y|S=s1) = 0 for every P: ratio 0 or 0/0 = 1
-        const Ratio r = max_ratio(set, s1, s2, q1, q2);
-        best_upper_ratio = std::max(best_upper_ratio, r.upper);
-        if (r.lower > best_lower_ratio) {
-          best_lower_ratio = r.lower;
-          out.y = y;
-          out.s1 = s1;
-          out.s2 = s2;
-          out.r1 = r.r1;
-          out.r2 = r.r2;
-        }
-      }
+  for_each_secret_pair(q, set.num_s(), set.num_u(), [&](long y, long s1, long s2, const Vector& q1, const Vector& q2) {
+    if (q1.maxCoeff() <= 0) return;  // P(Y=y|S=s1) = 0 for every P: ratio 0 or 0/0 = 1
+    const Ratio r = max_ratio(set, s1, s2, q1, q2);
+    best_upper_ratio = std::max(best_upper_ratio, r.upper);
+    if (r.lower > best_lower_ratio) {
+      best_lower_ratio = r.lower;
+      out.y = y;
+      out.s1 = s1;
+      out.s2 = s2;
+      out.r1 = r.r1;
+      out.r2 = r.r2;
+    }
+  });
   out.value = std::log(best_upper_ratio);
   out.lower = std::log(best_lower_ratio);
   return out;

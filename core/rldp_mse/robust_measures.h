@@ -43,4 +43,20 @@ struct RobustEpsilon {
  */
 RobustEpsilon robust_epsilon(const Matrix& q, const ChiSquareSet& set);
 
+/**
+ * Calls visit(y, s1, s2, q1, q2) for every output y and ordered pair s1 != s2, where q1, q2 are
+ * the blocks Q(y | s1, .) and Q(y | s2, .) of q over U (inputs x = s * nu + u).
+ */
+template <class Visit>
+void for_each_secret_pair(const Matrix& q, long ns, long nu, Visit&& visit) {
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s1 = 0; s1 < ns; ++s1)
+      for (long s2 = 0; s2 < ns; ++s2) {
+        if (s1 == s2) continue;
+        const Vector q1 = q.row(y).segment(s1 * nu, nu).transpose();
+        const Vector q2 = q.row(y).segment(s2 * nu, nu).transpose();
+        visit(y, s1, s2, q1, q2);
+      }
+}
+
 }  // namespace privlab::rldp_mse
