@@ -210,18 +210,17 @@ document.getElementById('copy-link').addEventListener('click', async () => {
 /** Loads a scenario object; `preset` is its file name when it comes from the site's gallery. */
 function loadScenario(scenario, source, preset) {
   try {
-    if (preset && !Presets.opensInView(scenario) && VIEWS.some((v) => v.id === scenario.family)) {
-      // A preset the view cannot lay out runs as a whole request; the view keeps its inputs.
-      lastStateOf[state.view] = state;
-      state = { ...(lastStateOf[scenario.family] || parseHash(`view=${scenario.family}`).state), preset };
-      presets.remember(preset, scenario, null);
-    } else {
-      state = scenarioToState(scenario);
-      if (preset) { state.preset = preset; presets.remember(preset, scenario, state); }
-    }
+    state = { ...scenarioToState(scenario), ...(preset ? { preset } : {}) };
+    if (preset) presets.remember(preset, scenario, state);
   } catch (e) {
-    showMessage(`${source} could not be loaded: ${e.message}. Your table is unchanged.`);
-    return;
+    if (!preset || !VIEWS.some((v) => v.id === scenario.family)) {
+      showMessage(`${source} could not be loaded: ${e.message}. Your table is unchanged.`);
+      return;
+    }
+    // A preset the view cannot lay out runs as a whole request; the view keeps its inputs.
+    lastStateOf[state.view] = state;
+    state = { ...(lastStateOf[scenario.family] || parseHash(`view=${scenario.family}`).state), preset };
+    presets.remember(preset, scenario, null);
   }
   const about = [scenario.title, scenario.description].filter((t) => typeof t === 'string').map((t) => t.slice(0, 600));
   showMessage(about.length ? `Loaded: ${about.join(' — ')}` : '', 'info');

@@ -23,11 +23,6 @@ export class Presets {
 
   setIndex(entries) { for (const entry of entries) this.index.set(entry.file, entry); }
 
-  /** Whether a scenario of the gallery opens in its view (false: it runs as a whole request). */
-  static opensInView(scenario) {
-    try { scenarioToState(scenario); return true; } catch { return false; }
-  }
-
   /** Remembers how `file` looked when loaded: the state it gave, or that it runs whole. */
   remember(file, scenario, state) {
     this.known.set(file, state ? { baseline: serializeHash(state) } : { whole: scenario });
