@@ -1,6 +1,8 @@
 // The page's side of the solver worker: latest request wins; a request still running when a
 // newer one arrives, or when the user presses Cancel, is stopped by terminating the worker
-// (WASM cannot be interrupted otherwise) and a fresh worker is started.
+// (WASM cannot be interrupted otherwise) and a fresh worker is started. A worker that dies (out of
+// memory, stack overflow, abort inside the module) is replaced the same way: the request gets a
+// clear error, the page keeps its inputs, and the next request runs in the new worker.
 
 export class SolverClient {
   /** @param {string} workerUrl  @param {{onStatus?: (s: object) => void}} hooks */
@@ -17,12 +19,16 @@ export class SolverClient {
     this.worker = new Worker(this.workerUrl);
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
     this.worker.onmessage = (e) => this.receive(e.data);
-    this.worker.onerror = (e) => this.fail(`The solver worker failed: ${e.message || 'unknown error'}`);
+    this.worker.onerror = (e) => {
+      if (e && typeof e.preventDefault === 'function') e.preventDefault();
+      this.crashed(e && e.message ? e.message : 'unknown error');
+    };
   }
 
   receive(msg) {
-    if (msg.type === 'ready') { this.version = msg.version; this.markReady(); return; }
+    if (msg.type === 'ready') { this.version = msg.version; this.restarts = 0; this.markReady(); return; }
     if (msg.type === 'fatal') { this.fail(msg.message); return; }
+    if (msg.type === 'crashed') { this.crashed(msg.message); return; }
     if (!this.pending || msg.id !== this.pending.id) return;
     if (msg.type === 'progress') { this.onStatus({ state: 'progress', fraction: msg.fraction, stage: msg.stage }); return; }
     if (msg.type === 'result') {
@@ -35,9 +41,23 @@ export class SolverClient {
     }
   }
 
-  fail(message) {
+  /** The worker died: start a new one and answer the running request with an error. */
+  crashed(detail) {
+    this.worker.terminate();
+    // A worker that keeps dying before it is ready (e.g. it cannot load) is not restarted forever.
+    this.restarts = (this.restarts || 0) + 1;
+    if (this.restarts > 3) {
+      this.fail(`The solver stopped (${detail}) and could not be restarted; reload the page. Your inputs are kept in the link.`, 'worker_crashed');
+      return;
+    }
+    this.start();
+    this.fail(`The solver stopped unexpectedly (${detail}); it was restarted and your inputs are kept. `
+      + 'Try a smaller problem, or change an input to solve again.', 'worker_crashed');
+  }
+
+  fail(message, code = 'worker_failed') {
     if (this.pending) {
-      this.pending.resolve({ error: { code: 'worker_failed', message, path: '' } });
+      this.pending.resolve({ error: { code, message, path: '' } });
       this.pending = null;
     }
     this.onStatus({ state: 'failed', message });
