@@ -22,7 +22,21 @@ file(GLOB_RECURSE PRIVLAB_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tes
 add_executable(privlab_tests ${PRIVLAB_TEST_SOURCES})
 target_include_directories(privlab_tests PRIVATE ${DOCTEST_INCLUDE_DIR} ${CMAKE_SOURCE_DIR}/tests)
 target_link_libraries(privlab_tests PRIVATE privlab_core)
+target_compile_definitions(privlab_tests PRIVATE PRIVLAB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 enable_testing()
 add_test(NAME core_unit_tests COMMAND privlab_tests --no-version)
 add_test(NAME cli_contract COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh)
+
+# ---- sanitizers and the fuzzer (scripts/build-fuzzer.sh; clang only) ----
+# One build (build/sanitize) serves both: the library and the unit tests under AddressSanitizer
+# and UndefinedBehaviorSanitizer, and the libFuzzer target on api::solve (tests/fuzz/).
+option(PRIVLAB_SANITIZE "ASan + UBSan build with the libFuzzer target (clang)" OFF)
+if(PRIVLAB_SANITIZE)
+  set(PRIVLAB_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  target_compile_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS} -fsanitize=fuzzer-no-link)
+  target_link_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS})
+  add_executable(privlab_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_solve.cpp)
+  target_link_libraries(privlab_fuzz PRIVATE privlab_core)
+  target_link_options(privlab_fuzz PRIVATE -fsanitize=fuzzer)
+endif()

@@ -3,10 +3,13 @@
  * @brief The one JSON dispatcher: request text -> family handler -> response text.
  *
  * Errors raised anywhere in core (privlab::Error) become {"error":{code,message,path}} with the
- * exit code of the CLI contract; nothing throws past solve().
+ * exit code of the CLI contract; every other exception type too (internal_error, exit 3), and
+ * nothing throws past solve(). Responses are written with invalid UTF-8 replaced (U+FFFD), so
+ * no message can make the writer throw inside a catch block.
  */
 #include <string>
 
+#include "api/json_parse.h"
 #include "api/json_read.h"
 #include "common/error.h"
 #include "estimation/handler.h"
@@ -38,10 +41,13 @@ constexpr Family kFamilies[] = {
 /// Adult census text (3.8 MB) must fit, as "data_csv" of experiments and tabulations.
 constexpr std::size_t kMaxRequestBytes = 8 * 1024 * 1024;
 
+/// Never throws on any string content: invalid UTF-8 becomes U+FFFD.
+std::string write(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 Outcome error_outcome(const std::string& code, const std::string& message, const std::string& path,
                       int exit_code) {
   Json e = {{"error", {{"code", code}, {"message", message}, {"path", path}}}};
-  return {e.dump(), exit_code};
+  return {write(e), exit_code};
 }
 
 constexpr std::size_t kMaxBatch = 500;
@@ -66,7 +72,7 @@ Json dispatch_batch(const Json& request, const Context& context) {
       bad_request("unknown_value", json_read::child("/requests", i) + "/family", "batches do not nest");
     try {
       responses.push_back(dispatch(item, Context{}));
-    } catch (const Error& e) {
+    } catch (const Error& e) {  // others (bad_alloc, internal) fail the whole batch in solve()
       std::string path = e.path().empty() ? json_read::child("/requests", i) : json_read::child("/requests", i) + e.path();
       responses.push_back({{"error", {{"code", e.code()}, {"message", e.what()}, {"path", path}}}});
     }
@@ -86,27 +92,36 @@ Json dispatch(const Json& request, const Context& context) {
     if (family == f.name) return f.handle(request, context);
   bad_request("unknown_value", "/family", "unknown family");
 }
-}  // namespace
 
-Outcome solve(const std::string& request_json, const ProgressFn& progress) {
+Outcome solve_or_throw(const std::string& request_json, const ProgressFn& progress) {
   if (request_json.size() > kMaxRequestBytes)
     return error_outcome("too_large", "the request exceeds 8 MiB", "", kBadRequest);
-  Json request;
   try {
-    request = Json::parse(request_json);
-  } catch (const Json::parse_error& e) {
-    return error_outcome("malformed_json", std::string("the request is not valid JSON: ") + e.what(),
-                         "", kBadRequest);
-  }
-  try {
-    return {dispatch(request, Context{progress}).dump(), kOk};
+    const Json request = json_parse::parse_request(request_json);
+    return {write(dispatch(request, Context{progress})), kOk};
   } catch (const Error& e) {
     const int code = e.kind() == ErrorKind::kBadRequest ? kBadRequest : kSolverFailure;
     return error_outcome(e.code(), e.what(), e.path(), code);
+  } catch (const Json::type_error& e) {  // a field read without json_read: the request's shape
+    return error_outcome("invalid_field", std::string("a field has the wrong type: ") + e.what(), "", kBadRequest);
+  } catch (const Json::out_of_range& e) {
+    return error_outcome("invalid_field", std::string("a field is missing or out of range: ") + e.what(), "",
+                         kBadRequest);
   } catch (const std::bad_alloc&) {
     return error_outcome("out_of_memory", "the problem does not fit in memory", "", kSolverFailure);
   } catch (const std::exception& e) {
     return error_outcome("internal_error", e.what(), "", kSolverFailure);
+  } catch (...) {
+    return error_outcome("internal_error", "an unexpected failure", "", kSolverFailure);
+  }
+}
+}  // namespace
+
+Outcome solve(const std::string& request_json, const ProgressFn& progress) {
+  try {
+    return solve_or_throw(request_json, progress);
+  } catch (...) {  // only writing the error itself can get here (e.g. out of memory)
+    return {R"({"error":{"code":"internal_error","message":"an unexpected failure","path":""}})", kSolverFailure};
   }
 }
 

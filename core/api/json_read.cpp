@@ -12,10 +12,6 @@
 namespace privlab::json_read {
 
 namespace {
-std::string describe(const Json& v) {
-  std::string s = v.dump();
-  return s.size() > 40 ? s.substr(0, 37) + "..." : s;
-}
 
 double finite_number(const Json& v, const std::string& path) {
   if (!v.is_number()) bad_request("not_a_number", path, "expected a number, got " + describe(v));
@@ -24,6 +20,20 @@ double finite_number(const Json& v, const std::string& path) {
   return x;
 }
 }  // namespace
+
+std::string excerpt(const std::string& text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes > 3 ? max_bytes - 3 : 0;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // continuation byte
+  return text.substr(0, cut) + "...";
+}
+
+std::string describe(const Json& v) {
+  if (v.is_array()) return "an array of " + std::to_string(v.size()) + " entries";
+  if (v.is_object()) return "an object with " + std::to_string(v.size()) + " members";
+  if (v.is_string()) return "\"" + excerpt(v.get<std::string>(), 40) + "\"";
+  return excerpt(v.dump(), 40);
+}
 
 std::string child(const std::string& path, const std::string& key) {
   std::string escaped;
@@ -84,7 +94,7 @@ std::string one_of(const Json& obj, const std::string& key, const std::string& p
   const auto s = v.get<std::string>();
   for (const auto& a : allowed)
     if (s == a) return s;
-  bad_request("unknown_value", where, "'" + s.substr(0, 40) + "' is not one of: " + list);
+  bad_request("unknown_value", where, "'" + excerpt(s, 40) + "' is not one of: " + list);
 }
 
 Matrix matrix(const Json& value, const std::string& path, long max_rows, long max_cols) {

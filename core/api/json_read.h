@@ -15,6 +15,14 @@ namespace privlab::json_read {
 
 using Json = nlohmann::json;
 
+/// At most max_bytes of a UTF-8 string, cut at a character boundary ("..." marks a cut), so a
+/// message quoting user text stays valid UTF-8.
+std::string excerpt(const std::string& text, std::size_t max_bytes);
+
+/// A short description of a value for messages: scalars as written (strings via excerpt),
+/// arrays and objects by their size only (never dumped: they may nest deeply or be huge).
+std::string describe(const Json& value);
+
 /// "/a/b" + "c" -> "/a/b/c" (escapes ~ and / per RFC 6901).
 std::string child(const std::string& path, const std::string& key);
 std::string child(const std::string& path, std::size_t index);

@@ -10,7 +10,7 @@ namespace privlab::json_write {
 
 nlohmann::json real(double value) {
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  if (std::isnan(value)) return "NaN";
+  if (std::isnan(value)) return nullptr;  // the contract has no NaN; callers note what null means
   return value;
 }
 

@@ -9,7 +9,8 @@
 
 namespace privlab::json_write {
 
-/// A real number; +infinity is written as the string "Infinity" (contract: x/0 ratios).
+/// A real number; +infinity is written as the string "Infinity" (contract: x/0 ratios), NaN
+/// (which the contract does not know) as null.
 nlohmann::json real(double value);
 
 /// A matrix as an array of rows.

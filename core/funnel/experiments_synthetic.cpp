@@ -137,7 +137,8 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
   nlohmann::json rows = nlohmann::json::array();
   nlohmann::json notes = {"p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), own Marsaglia-Tsang gamma "
                           "variates on raw mt19937_64 output (identical natively and in WASM).",
-                          "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps."};
+                          "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps.",
+                          "alpha_cr_minus_grr is null when both alphas are Infinity (the difference is undefined)."};
   long done = 0;
   const double total = static_cast<double>(sizes.size() * trials);
   for (auto [a, c] : sizes) {
@@ -157,8 +158,10 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
         const Calibration r = calibrate(Protocol::kCr, Target::kLip, joint, eps);
         const double ng = utility(grr_matrix(a, g.alpha), joint) / hx;
         const double nc = utility(cr_matrix(joint, r.alpha), joint) / hx;
+        // Infinity - Infinity has no value: the cell is null (see the note), never "NaN".
+        const bool both_infinite = std::isinf(g.alpha) && std::isinf(r.alpha);
         rows.push_back({label, a, c, t, eps, ng, nc, jw::real(g.alpha), jw::real(r.alpha), nc - ng,
-                        jw::real(r.alpha - g.alpha)});
+                        both_infinite ? nlohmann::json(nullptr) : jw::real(r.alpha - g.alpha)});
         if (std::isfinite(g.alpha) && std::isfinite(r.alpha) && eps == epsilons.back()) {
           dalpha.push_back(r.alpha - g.alpha);
           dnmi.push_back(nc - ng);

@@ -14,6 +14,9 @@ namespace privlab {
 
 namespace {
 constexpr double kSumTolerance = 1e-6;
+/// Counts are exact only up to 2^53 in double precision; a larger total (or one that overflows
+/// to infinity, e.g. two entries of 1e308) is refused instead of normalised to all zeros.
+constexpr double kMaxCountTotal = 9007199254740992.0;
 
 JointDistribution validated(Matrix m, const std::string& path) {
   for (long r = 0; r < m.rows(); ++r)
@@ -22,6 +25,10 @@ JointDistribution validated(Matrix m, const std::string& path) {
         bad_request("negative_mass", json_read::child(json_read::child(path, r), c),
                     "probabilities and counts cannot be negative");
   const double total = m.sum();
+  if (!std::isfinite(total) || total > kMaxCountTotal)
+    bad_request("count_overflow", path,
+                "the entries sum beyond 2^53 (about 9.007e15), where whole-number counts are no longer exact; "
+                "give probabilities or smaller counts");
   if (!(total > 0)) bad_request("zero_mass", path, "the table has no mass: every entry is 0");
   JointDistribution joint;
   joint.total = total;

@@ -11,6 +11,7 @@
 #include "metrics/privacy_loss.h"
 #include "rldp/projections.h"
 #include "rldp/search.h"
+#include "rldp/zero_witness.h"
 
 namespace privlab::rldp {
 
@@ -68,6 +69,9 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
   const double budget = renyi_phi(alpha, set.radius);
   if (std::isinf(budget))
     return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true, {}};
+  // alpha < 1: P in F can empty cells of P-hat; an attainable zero of P(y|s2) is Infinity,
+  // recognised exactly (the search below would only approach it).
+  if (auto witness = zero_witness(q, joint, set)) return {kInf, true, *witness};
   const bool independent = alpha < 0.5;
   const long ns = joint.num_s(), nu = joint.num_u();
   const Vector ps = joint.s_marginal();
@@ -118,7 +122,7 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
                                     q.row(c.y).segment(c.s2 * nu, nu).transpose());
     if (r.value > out.value) { out.value = r.value; best = r; best_s1 = c.s1; best_s2 = c.s2; }
   }
-  if (best_s1 >= 0 && out.exact && std::isfinite(out.value)) {
+  if (best_s1 >= 0 && out.exact) {
     // The witness: rows s1, s2 replaced, S-marginal P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}.
     Matrix cond(ns, nu);
     Vector weight(ns);
@@ -127,7 +131,8 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
       if (s == best_s1) r = best.r1;
       if (s == best_s2) r = best.r2;
       cond.row(s) = r.transpose();
-      const double d = renyi_divergence(alpha, rows[s].cond, r);
+      // an unseen s (P-hat_s = 0) has a free conditional and keeps a tiny weight
+      const double d = ps(s) > 0 ? renyi_divergence(alpha, rows[s].cond, r) : 0.0;
       weight(s) = std::max(ps(s), 1e-12) * std::exp((alpha - 1.0) * d / alpha);
     }
     weight /= weight.sum();

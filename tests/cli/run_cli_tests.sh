@@ -36,6 +36,32 @@ check "bad confidence"    2 "/uncertainty/confidence" "{$R,\"joint\":[[0.5,0.5]]
 check "true shape"        2 "/true_joint" "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1,\"true_joint\":[[1]]}"
 check "too large"         2 "/joint"      "{$R,\"joint\":[$(printf '[1,1],%.0s' $(seq 1 70))[1,1]],\"epsilon\":1}"
 
+# Issue 13: no input terminates the process; every error is exit 2/3 with valid UTF-8 JSON.
+check_code() {  # name, expected exit, expected error code, request bytes (from a file)
+  local name=$1 want_exit=$2 want_code=$3 file=$4 out code got
+  out=$("$PRIVLAB" solve - < "$file" 2>/dev/null); code=$?
+  got=$(printf '%s' "$out" | node -e 'let s="";process.stdin.setEncoding("latin1");process.stdin.on("data",d=>s+=d).on("end",()=>{const b=Buffer.from(s,"latin1");try{new TextDecoder("utf-8",{fatal:true}).decode(b);const j=JSON.parse(b.toString("utf8"));console.log(j.error?j.error.code:"-")}catch(e){console.log("invalid: "+e.message)}})')
+  if [ "$code" = "$want_exit" ] && [ "$got" = "$want_code" ]; then pass=$((pass+1))
+  else fail=$((fail+1)); echo "FAIL $name: exit $code (want $want_exit), code '$got' (want '$want_code'): ${out:0:200}"; fi
+}
+t13=$(mktemp -d)
+printf '{"family":"rl\xffdp"}' > "$t13/1a"
+check_code "issue13 repro 1: invalid UTF-8 bytes" 2 malformed_json "$t13/1a"
+printf '{"family":"%s"}' "$(printf 'é%.0s' $(seq 1 30))" > "$t13/1b"
+check_code "issue13 repro 1: message cuts a character" 2 unknown_value "$t13/1b"
+printf '1e999' > "$t13/2a"
+check_code "issue13 repro 2: 1e999 alone" 2 number_out_of_range "$t13/2a"
+check "issue13 repro 2: 1e999 in a field" 2 "/epsilon" "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1e999}"
+{ printf '{"family":"rldp","mechanism":"srr","epsilon":1,"joint":'; head -c 100000 /dev/zero | tr '\0' '['; } > "$t13/3"
+check_code "issue13 repro 3: nesting depth 100000" 2 too_deep "$t13/3"
+printf '{"family":"rldp","mechanism":"srr","epsilon":%s}' "$(printf '[%.0s' $(seq 1 70))1$(printf ']%.0s' $(seq 1 70))" > "$t13/3b"
+check_code "issue13 repro 3: nesting beyond the limit" 2 too_deep "$t13/3b"
+for fam in estimation rldp rldp-mse; do
+  printf '{"family":"%s","mechanism":"srr","problem":"nunp","epsilon":1,"joint":[[1e308,1e308],[1,1]]}' "$fam" > "$t13/4"
+  check_code "issue13 repro 4: count overflow ($fam)" 2 count_overflow "$t13/4"
+done
+rm -rf "$t13"
+
 # A missing file is a bad request too.
 out=$("$PRIVLAB" solve /nonexistent.json); code=$?
 if [ $code = 2 ] && [[ $out == *unreadable_file* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL missing file: $code $out"; fi
