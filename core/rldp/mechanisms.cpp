@@ -4,11 +4,13 @@
  */
 #include "rldp/mechanisms.h"
 
+#include <cmath>
 #include <functional>
 #include <limits>
 
 #include "api/json_write.h"
 #include "common/error.h"
+#include "metrics/information.h"
 #include "metrics/privacy_loss.h"
 #include "rldp/independent_reporting.h"
 #include "rldp/polyopt.h"
@@ -52,6 +54,77 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
                "a valid mechanism for epsilon, not necessarily the optimum"}};
   return true;
 }
+/**
+ * PolyOpt over F. When double precision cannot compute it (near-degenerate polytopes: tiny
+ * radii, i.e. large samples), the better in I(X;Y) under P-hat of (a) PolyOpt over the smallest
+ * Renyi ball of radius 10^k > B it can compute (a superset of F, so valid for F) and (b) NR
+ * mixed with the uniform channel until it passes for F. Both are non-increasing in B, so the
+ * answer tends to the point solution monotonically as B -> 0. A computed mechanism that
+ * re-measures above epsilon (entries near e^-eps lost to tolerances) is repaired by the mix.
+ */
+void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon, const UncertaintySet& set,
+                    const Projection& pr, const DesignOptions& options) {
+  PolyOptOptions po;
+  po.same_s_rows = options.same_s_rows;
+  po.max_x = options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
+  const auto robust_value = [&](const Matrix& q) { return robust_epsilon(q, joint, set).value; };
+  std::string failure;
+  try {
+    const PolyOptResult r = polyopt(joint, epsilon, pr.lower, po);
+    d.mechanism = r.mechanism;
+    d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints}, {"lp_utility", r.utility}};
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kSolverFailure) throw;
+    failure = e.what();
+  }
+  d.details["same_s_rows"] = options.same_s_rows;
+  d.details["lower"] = jw::matrix(pr.lower);
+  if (failure.empty()) {
+    d.robust = robust_epsilon(d.mechanism, joint, set);
+    if (repair_if_needed(d, joint.num_x(), epsilon, "", d.robust->value, robust_value)) d.robust.reset();
+    return;
+  }
+  // (a) PolyOpt over a larger ball on the fixed grid 10^k (k <= -1).
+  Matrix wider;
+  double wider_radius = 0;
+  if (set.kind == UncertaintySet::Kind::kRenyiBall && set.radius > 0) {
+    for (int k = static_cast<int>(std::ceil(std::log10(set.radius) + 1e-9)); k <= -1 && wider.size() == 0; ++k) {
+      UncertaintySet big = set;
+      big.radius = std::pow(10.0, k);
+      big.confidence.reset();
+      if (!(big.radius > set.radius)) continue;
+      try {
+        const Matrix q = polyopt(joint, epsilon, project(joint, big).lower, po).mechanism;
+        if (robust_value(q) <= epsilon + audit::kEpsilonTolerance) { wider = q; wider_radius = big.radius; }
+      } catch (const Error& e) {
+        if (e.kind() != ErrorKind::kSolverFailure) throw;
+      }
+    }
+  }
+  // (b) NR (the limit B -> 0) repaired for F.
+  Designed nr;
+  try {
+    nr.mechanism = non_robust(joint, epsilon, options.allow_large).mechanism;
+    nr.details["repair_base"] = "nr";
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kSolverFailure) throw;
+  }
+  repair_if_needed(nr, joint.num_x(), epsilon, failure, kInf, robust_value);
+  const Vector px = joint.flat();
+  if (wider.size() > 0 && metrics::mutual_information(px, wider) >= metrics::mutual_information(px, nr.mechanism)) {
+    d.mechanism = wider;
+    d.details["repair_base"] = "polyopt_wider";
+    d.details["repair"] = {
+        {"polyopt_radius", wider_radius},
+        {"reason", failure},
+        {"note", "PolyOpt over the Renyi ball of radius polyopt_radius, a superset of F (so valid for F), "
+                 "which gave more utility than NR mixed with the uniform channel; not necessarily the optimum"}};
+  } else {
+    d.mechanism = nr.mechanism;
+    d.details["repair_base"] = nr.details["repair_base"];
+    d.details["repair"] = nr.details["repair"];
+  }
+}
 }  // namespace
 
 Designed design_mechanism(const std::string& name, const JointDistribution& joint, double epsilon,
@@ -88,32 +161,7 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
                    {"delta2", jw::real(r.delta2)}, {"rad", jw::vector(pr.rad)},
                    {"rad_exact", pr.rad_exact}};
     } else {
-      PolyOptOptions po;
-      po.same_s_rows = options.same_s_rows;
-      po.max_x = options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
-      std::string failure;
-      try {
-        const PolyOptResult r = polyopt(joint, epsilon, pr.lower, po);
-        d.mechanism = r.mechanism;
-        d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints},
-                     {"lp_utility", r.utility}};
-      } catch (const Error& e) {
-        if (e.kind() != ErrorKind::kSolverFailure) throw;
-        failure = e.what();
-        // The point solution is the limit of PolyOpt as F shrinks to {P-hat}: repair that.
-        try {
-          d.mechanism = non_robust(joint, epsilon, options.allow_large).mechanism;
-          d.details["repair_base"] = "nr";
-        } catch (const Error& e2) {
-          if (e2.kind() != ErrorKind::kSolverFailure) throw;
-        }
-      }
-      d.details["same_s_rows"] = options.same_s_rows;
-      d.details["lower"] = jw::matrix(pr.lower);
-      if (failure.empty()) d.robust = robust_epsilon(d.mechanism, joint, set);
-      if (repair_if_needed(d, joint.num_x(), epsilon, failure, d.robust ? d.robust->value : kInf,
-                           [&](const Matrix& q) { return robust_epsilon(q, joint, set).value; }))
-        d.robust.reset();
+      design_polyopt(d, joint, epsilon, set, pr, options);
     }
     if (!d.robust) d.robust = robust_epsilon(d.mechanism, joint, set);
     d.claim = {d.robust->exact ? "rldp" : "rldp-upper-bound", epsilon, d.robust->value};
