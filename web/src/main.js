@@ -165,7 +165,7 @@ function markResult(hash) {
 
 /** Boxes that scroll sideways (wide tables on a phone) get data-overflow: CSS shows a hint. */
 function markOverflow() {
-  for (const box of document.querySelectorAll('.metrics, .scroll-x')) box.toggleAttribute('data-overflow', box.scrollWidth > box.clientWidth + 1);
+  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula')) box.toggleAttribute('data-overflow', box.scrollWidth > box.clientWidth + 1);
 }
 window.addEventListener('resize', () => markOverflow());
 

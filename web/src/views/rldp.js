@@ -21,12 +21,13 @@ import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
+/** Each mechanism's name in the select (short enough not to be cut) and what it is, shown below. */
 const MECHANISM_LABELS = {
-  grr: 'GRR — generalized randomized response (ε-LDP on all of X)',
-  srr: 'SRR — secret randomized response (ε-RLDP for every distribution)',
-  ir: 'IR — independent reporting (GRR on S and on U, budget split optimised)',
-  nr: 'NR — non-robust optimum (private only for P̂ itself)',
-  polyopt: 'PolyOpt — optimal over the polytope enclosing F (|X| ≤ 10)',
+  grr: ['GRR — generalized randomized response', 'ε-LDP on all of X = (S, U).'],
+  srr: ['SRR — secret randomized response', 'ε-RLDP for every distribution (F = the whole simplex).'],
+  ir: ['IR — independent reporting', 'GRR on S and on U separately, with the budget split optimised (Example 5).'],
+  nr: ['NR — non-robust optimum', 'Optimal, but private only for P̂ itself.'],
+  polyopt: ['PolyOpt — robust optimum over F', 'Optimal over the polytope enclosing F (Section 5); |X| ≤ 10.'],
 };
 const UNCERTAINTY_LABELS = {
   point: 'F = {P̂} (no robustness)',
@@ -156,9 +157,10 @@ export class RldpView {
     const unc = state.unc;
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Mechanism'),
-      h('label', { class: 'field' }, 'Mechanism',
-        h('select', { id: 'mechanism', onchange: (e) => this.onChange({ mech: e.target.value }) },
-          Object.entries(MECHANISM_LABELS).map(([value, label]) => h('option', { value, selected: state.mech === value ? true : null }, label)))),
+      h('div', { class: 'field' }, h('label', { for: 'mechanism' }, 'Mechanism'),
+        h('select', { id: 'mechanism', 'aria-describedby': 'mechanism-hint', onchange: (e) => this.onChange({ mech: e.target.value }) },
+          Object.entries(MECHANISM_LABELS).map(([value, [label]]) => h('option', { value, selected: state.mech === value ? true : null }, label))),
+        h('span', { class: 'hint', id: 'mechanism-hint', style: 'margin: 0' }, (MECHANISM_LABELS[state.mech] || ['', ''])[1])),
       h('div', { class: 'field' },
         h('label', { for: 'epsilon' }, 'Privacy ε (natural log)'),
         h('div', { class: 'eps-row' },
