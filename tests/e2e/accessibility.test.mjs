@@ -166,6 +166,8 @@ test('e2e a11y: the game map is a grid of rows; arrows move, Enter picks, + pain
   await waitForView(page, game);
   const shape = await page.$$eval('#game-map svg[role=grid] [role=row]', (rows) => rows.map((r) => r.querySelectorAll(':scope > [role=gridcell]').length));
   assert.ok(shape.length >= 2 && shape.every((n) => n === shape[0]), `rows of gridcells: ${shape}`);
+  // A swipe that starts on the map scrolls the page (a tap acts on one cell).
+  assert.notEqual(await page.$eval('#game-map svg', (svg) => getComputedStyle(svg).touchAction), 'none');
   await page.focus('#cell-0');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'cell-1');
@@ -239,6 +241,42 @@ test('e2e a11y: the hidden file input draws its focus ring on "Load scenario…"
   const ring = (sel) => page.$eval(sel, (el) => getComputedStyle(el).outlineStyle);
   assert.notEqual(await ring('.file-button'), 'none');
   assert.equal(await ring('#copy-link'), 'none');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e a11y: ?embed=1 at the README\'s iframe size shows the result first', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, { width: 700, height: 620 });
+  for (const view of VIEWS) {
+    await page.goto(`${env.base}?embed=1#v=1&view=${view.id}`);
+    await waitForView(page, view);
+    const top = await page.$eval('.results', (el) => el.getBoundingClientRect().top);
+    assert.ok(top < 200, `${view.id}: the result starts at ${top}px in a 620px frame`);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scrollWidth <= clientWidth, `${view.id}: ${scrollWidth}px wide in a ${clientWidth}px frame`);
+    await page.screenshot({ path: join(SCREENSHOTS, `embed-700-${view.id}.png`) });
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e a11y: during a long experiment the status bar with progress and Cancel stays in view', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, PHONE);
+  await page.goto(`${env.base}#v=1&view=rldp`);
+  await waitForResult(page);
+  await page.waitForFunction(() => !document.querySelector('#cancel'), null, { timeout: 60000 });
+  await page.selectOption('#rldp-experiment', 'realized_epsilon');
+  await page.selectOption('#rldp-experiment-k', '20');
+  await page.click('#rldp-run-experiment');  // the Run button is near the bottom of the page
+  await page.waitForSelector('#cancel', { timeout: 10000 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const box = await page.locator('#cancel').boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= PHONE.height, `Cancel at ${JSON.stringify(box)} after scrolling down`);
+  await page.screenshot({ path: join(SCREENSHOTS, 'phone-status-bar.png') });
+  await page.click('#cancel');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#rldp-experiments').textContent));
   assert.deepEqual(problems, []);
   await context.close();
 });

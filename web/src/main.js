@@ -277,6 +277,9 @@ function loadScenario(scenario, source, preset) {
   const about = [scenario.title, preset ? null : scenario.description].filter((t) => typeof t === 'string').map((t) => t.slice(0, 300));
   showLoaded(about.length ? `Loaded: ${about.join(' — ')}` : `Loaded ${source}.`, before);
   mountView();
+  // The preset's card explains it: the view's general box folds away, so the results stay in sight.
+  const general = preset ? viewRoot.querySelector('details.about:not(.preset)') : null;
+  if (general) general.open = false;
   renderPresetCard();
   renderInputs();
   scheduleSolve();
