@@ -175,7 +175,8 @@ test('e2e a11y: the game map is a grid of rows; arrows move, Enter picks, + pain
   const below = `cell-${1 + shape[0]}`;
   assert.equal(await page.evaluate(() => document.activeElement.id), below);
   // The focus ring is visible (an outline), and differs from the picked cell's outline.
-  assert.notEqual(await page.$eval(`#${below}`, (g) => getComputedStyle(g).outlineStyle), 'none');
+  assert.notEqual(await page.$eval(`#${below} > rect`, (r) => getComputedStyle(r).strokeDasharray), 'none');
+  assert.notEqual(await page.$eval(`#${below} > rect`, (r) => getComputedStyle(r).outlineStyle), 'none');
   await page.keyboard.press('Enter');
   await page.waitForFunction((b) => document.querySelector('#game-map svg').dataset.selected === b.slice(5), below);
   assert.equal(await page.getAttribute(`#${below}`, 'aria-selected'), 'true');
