@@ -58,7 +58,7 @@ export class RldpView {
     this.experimentPanel = new ExperimentPanel({ experiments: EXPERIMENTS, solve: (r) => this.solve(r), idPrefix: 'rldp' });
     this.experimentSection = h('section', { class: 'panel', 'aria-labelledby': 'rldp-experiments-title' },
       h('h2', { id: 'rldp-experiments-title' }, 'Experiments of the paper (small K)'),
-      h('p', { class: 'hint' }, 'P* drawn from the Jeffreys prior, P̂ from n samples, every mechanism designed on P̂ (seeded). `privlab experiment rldp NAME` runs the paper-size versions.'),
+      h('p', { class: 'hint' }, 'P* drawn from the Jeffreys prior, P̂ from n samples, every mechanism designed on P̂ (seeded). The command-line tool runs the paper-size versions: ', h('code', {}, 'privlab experiment rldp NAME'), '.'),
       this.experimentPanel.root);
     this.experimentHost.replaceChildren(this.experimentSection);
     this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
