@@ -177,6 +177,7 @@ export class FunnelView {
   renderResult(state, result) {
     const { parts, response } = beginResult(this, result);
     if (response) {
+      parts[0].textContent = `Result: ${SERIES_NAMES[response.mechanism_name] || response.mechanism_name} at ε = ${fmt(Number(response.epsilon), 4)}`;
       const data = this.heatmapData(state, response);
       const drawn = data.matrix.length <= MAX_DRAWN_ROWS;
       parts.push(h('h3', {}, `Protocol Q(y | ${response.input === 's,x' ? 's, x' : 'x'}) — ${SERIES_NAMES[response.mechanism_name] || response.mechanism_name}`),
