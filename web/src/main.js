@@ -383,5 +383,6 @@ function workerUrl() {
 }
 
 const solver = new SolverClient(workerUrl(), { onStatus: onSolverStatus });
-solver.ready.then(() => onSolverStatus({ state: 'idle' }));
+// (When the worker is slow to start, a solve may already be running: its status stands.)
+solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });
 loadFromLocation();
