@@ -428,14 +428,17 @@ export class GameView {
       button = h('button', { type: 'button', id: 'solve-anyway', onclick: () => this.onChange({ forceSolve: plan.key }) }, 'Solve anyway');
     } else status = fresh ? 'Solved.' : 'Small enough: solving in the browser.';
     if (tooLarge.length && plan.fitting.length) status += ` Too large here: ${tooLarge.map((m) => SHORT[m]).join(', ')} (smaller grid, Appendix C threshold, or the command-line tool).`;
+    // The sizes are for the curious while the LPs solve on their own; open when the user must decide.
+    const decide = plan.fitting.length === 0 || (!plan.autoSolve && !fresh) || tooLarge.length > 0;
     return h('div', { id: 'lp-counter', 'data-status': plan.fitting.length === 0 ? 'too-large' : plan.autoSolve ? 'auto' : 'large' },
-      h('h3', {}, 'LP sizes (estimated by the core before solving)'),
+      h('p', { id: 'solve-status', role: 'status' }, status, ' ', button),
+      h('details', { class: 'lp-sizes', open: decide ? true : null },
+      h('summary', {}, 'LP sizes (estimated by the core before solving)'),
       h('div', { class: 'metrics' }, h('table', {},
         h('thead', {}, h('tr', {}, h('td'), ...['variables', 'constraints', 'nonzeros', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, rows))),
       lim ? h('p', { class: 'hint' }, `Browser limits of the core: ${lim.max_lp_constraints.toLocaleString('en')} constraints, ${lim.max_lp_nonzeros.toLocaleString('en')} nonzeros, ${big(lim.max_lp_work)} variables × constraints per LP. `,
-        `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null,
-      h('p', { id: 'solve-status', role: 'status' }, status, ' ', button),
+        `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null),
       h('p', { class: 'hint', id: 'solve-note' }));
   }
 

@@ -48,6 +48,7 @@ export function errorBox(error, { id = 'result-error', prefix = '' } = {}) {
   const technical = [error.code ? `code ${error.code}` : null, error.path ? `field ${error.path}` : null].filter(Boolean);
   return h('div', { class: 'error-box', role: 'alert', id },
     h('p', { style: 'margin: 0' }, prefix, error.message, where && !String(error.message).includes(where) ? ` (in ${where})` : ''),
+    ' ',  // (the message and the details stay separate words in the text)
     technical.length ? h('details', { class: 'notes' }, h('summary', {}, 'details'), h('code', {}, technical.join('; '))) : null);
 }
 
