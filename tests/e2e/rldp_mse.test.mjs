@@ -256,7 +256,7 @@ test('e2e rldp-mse (scripted worker): four columns, per-problem failures, core e
 
   await page.fill('#value-3', '99');  // every problem refuses the same field: marked there
   await page.waitForSelector('#value-3.invalid');
-  assert.match(await page.textContent('#result-error'), /value refused \(field \/values\/3\)/);
+  assert.match(await page.textContent('#result-error'), /value refused \(in the values of U, entry 4\)[\s\S]*field \/values\/3/);
   assert.match(await page.textContent('#result-error + p.hint'), /last result/);
   assert.deepEqual(problems, []);
   await context.close();

@@ -7,12 +7,14 @@ import { aboutBox } from './views/about.js';
 import { Presets } from './presets.js';
 import { h } from './dom.js';
 import { samplesToTable } from './fields.js';
+import { groupExamples } from './example_catalog.js';
 
 const STORAGE_KEY = 'privlab.state.v1';
 const DEBOUNCE_MS = 150;
 
 const messageBar = document.getElementById('message');
 const statusBar = document.getElementById('solver-status');
+const statusHost = document.getElementById('status-bar');
 const viewRoot = document.getElementById('view');
 const tabs = document.getElementById('view-tabs');
 let view = null;
@@ -27,7 +29,12 @@ function mountView() {
   const about = aboutBox(viewId);
   if (about) viewRoot.prepend(about);
   if (about) about.after(presetHost); else viewRoot.prepend(presetHost);
-  for (const tab of tabs.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.view === viewId));
+  for (const tab of tabs.querySelectorAll('[role=tab]')) {
+    const selected = tab.dataset.view === viewId;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.setAttribute('tabindex', selected ? '0' : '-1');  // one tab stop; arrow keys move between tabs
+  }
+  viewRoot.setAttribute('aria-labelledby', `tab-${viewId}`);
 }
 
 /** Per-view memory of the last state, so switching tabs and back keeps the user's inputs. */
@@ -39,7 +46,7 @@ function switchView(id) {
   state = lastStateOf[id] || parseHash(`view=${id}`).state;
   fieldErrors = new Map();
   solver.abandon();  // the previous view's answer (or curves) would land in the new view
-  persist();
+  persist({ push: true });
   mountView();
   renderPresetCard();
   renderInputs();
@@ -47,8 +54,21 @@ function switchView(id) {
 }
 
 tabs.replaceChildren(...VIEWS.map((v) => h('button', {
-  type: 'button', role: 'tab', 'data-view': v.id, id: `tab-${v.id}`, onclick: () => switchView(v.id),
+  type: 'button', role: 'tab', 'data-view': v.id, id: `tab-${v.id}`, 'aria-controls': 'view', tabindex: '-1',
+  onclick: () => switchView(v.id),
 }, v.title)));
+// The ARIA tabs pattern: Left/Right (wrapping), Home and End move to a tab and show its view.
+tabs.addEventListener('keydown', (e) => {
+  const all = [...tabs.querySelectorAll('[role=tab]')];
+  const at = all.indexOf(document.activeElement);
+  if (at < 0) return;
+  const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[e.key];
+  if (next === undefined) return;
+  e.preventDefault();
+  const tab = all[(next + all.length) % all.length];
+  switchView(tab.dataset.view);
+  tab.focus();
+});
 
 let state;
 let fieldErrors = new Map();
@@ -56,23 +76,42 @@ const presetHost = h('div', { id: 'preset-host' });
 const presets = new Presets({
   host: presetHost, fetchExample: (file) => fetchExample(file), solve: (request) => solveOneOff(request),
   load: (file) => loadPreset(file), isEmbed: () => document.body.classList.contains('embed'),
+  showCurrent: (file) => showCurrentExample(file),
 });
 function renderPresetCard() { presets.render(state); }
 let timer = null;
 let lastWrittenHash = '';
 let renderedErrors = '[]';
 
-function showMessage(text, kind = 'warning') {
-  messageBar.replaceChildren(text ? h('p', { class: `message ${kind}`, role: 'alert' }, text,
-    h('button', { type: 'button', class: 'dismiss', 'aria-label': 'dismiss', onclick: () => showMessage('') }, '×')) : '');
+/** A message above the view; `actions` are extra buttons (such as Undo) before the dismiss button. */
+function showMessage(text, kind = 'warning', actions = []) {
+  messageBar.replaceChildren(text ? h('p', { class: `message ${kind}`, role: kind === 'warning' ? 'alert' : 'status' }, h('span', {}, text),
+    h('span', { class: 'message-actions' }, actions,
+      h('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss the message', onclick: () => showMessage('') }, '×'))) : '');
+}
+
+/**
+ * After replacing the inputs (an example, a file, a link): the message, with Undo when there was
+ * something to lose. Undo is the browser's Back: the previous inputs are the previous entry.
+ */
+function showLoaded(text, before) {
+  const changed = before !== lastWrittenHash;
+  showMessage(text, 'info', changed ? [h('button', { type: 'button', id: 'undo-load', onclick: () => history.back() }, 'Undo')] : []);
 }
 
 function storageGet() { try { return localStorage.getItem(STORAGE_KEY); } catch { return null; } }
 function storageSet(v) { try { localStorage.setItem(STORAGE_KEY, v); } catch { /* private mode */ } }
 
-function persist() {
+/**
+ * Writes the state to the address bar and localStorage. Edits replace the current history entry;
+ * `push` (loading an example or file, switching view) adds one, so Back returns to the inputs
+ * as they were (with the user's edits) and Forward comes back.
+ */
+function persist({ push = false } = {}) {
+  const previous = lastWrittenHash;
   lastWrittenHash = linkHash(state);
-  history.replaceState(null, '', `#${lastWrittenHash}`);
+  if (push && previous && previous !== lastWrittenHash) history.pushState(null, '', `#${lastWrittenHash}`);
+  else history.replaceState(null, '', `#${lastWrittenHash}`);
   storageSet(lastWrittenHash);
 }
 
@@ -85,6 +124,7 @@ function renderInputs() {
     ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
   view.renderInputs(state, fieldErrors);
   renderedErrors = errorsKey(fieldErrors);
+  markOverflow();
   if (key) {
     const el = document.querySelector(key);
     if (el) {
@@ -120,7 +160,14 @@ function scheduleSolve() {
 function markResult(hash) {
   const panel = document.querySelector('.results');
   if (panel) panel.dataset.state = hash;
+  markOverflow();
 }
+
+/** Boxes that scroll sideways (wide tables on a phone) get data-overflow: CSS shows a hint. */
+function markOverflow() {
+  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula')) box.toggleAttribute('data-overflow', box.scrollWidth > box.clientWidth + 1);
+}
+window.addEventListener('resize', () => markOverflow());
 
 async function solveNow() {
   const hash = lastWrittenHash;
@@ -152,7 +199,7 @@ async function solveNow() {
     const extra = view.followUp(state, request);
     if (extra) {
       const more = await solver.solve(extra);
-      if (!more.cancelled && stillCurrent()) view.renderFollowUp(state, more);
+      if (!more.cancelled && stillCurrent()) { view.renderFollowUp(state, more); markOverflow(); }
     }
   }
 }
@@ -168,12 +215,13 @@ function solveOneOff(request) {
 }
 
 function onSolverStatus(status, client = solver) {
+  statusHost.classList.toggle('busy', status.state === 'running' || status.state === 'progress');
   if (status.state === 'running' || status.state === 'progress') {
     const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
     statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }),
       pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`,
       ...(pct === null ? [] : [h('progress', { max: 100, value: pct })]),
-      h('button', { type: 'button', id: 'cancel', onclick: () => client.cancel() }, 'Cancel'));
+      h('button', { type: 'button', id: 'cancel', 'aria-label': 'Cancel the running solve', onclick: () => client.cancel() }, 'Cancel'));
   } else if (status.state === 'cancelled') {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';
   } else if (status.state === 'failed') {
@@ -209,6 +257,7 @@ document.getElementById('copy-link').addEventListener('click', async () => {
 
 /** Loads a scenario object; `preset` is its file name when it comes from the site's gallery. */
 function loadScenario(scenario, source, preset) {
+  const before = lastWrittenHash;
   try {
     state = { ...scenarioToState(scenario), ...(preset ? { preset } : {}) };
     if (preset) presets.remember(preset, scenario, state);
@@ -222,10 +271,15 @@ function loadScenario(scenario, source, preset) {
     state = { ...(lastStateOf[scenario.family] || parseHash(`view=${scenario.family}`).state), preset };
     presets.remember(preset, scenario, null);
   }
-  const about = [scenario.title, scenario.description].filter((t) => typeof t === 'string').map((t) => t.slice(0, 600));
-  showMessage(about.length ? `Loaded: ${about.join(' — ')}` : '', 'info');
-  persist();
+  fieldErrors = new Map();
+  persist({ push: true });
+  // A gallery preset's card says what it shows; a file of the user's says it here (briefly).
+  const about = [scenario.title, preset ? null : scenario.description].filter((t) => typeof t === 'string').map((t) => t.slice(0, 300));
+  showLoaded(about.length ? `Loaded: ${about.join(' — ')}` : `Loaded ${source}.`, before);
   mountView();
+  // The preset's card explains it: the view's general box folds away, so the results stay in sight.
+  const general = preset ? viewRoot.querySelector('details.about:not(.preset)') : null;
+  if (general) general.open = false;
   renderPresetCard();
   renderInputs();
   scheduleSolve();
@@ -240,12 +294,13 @@ function loadSamples(text, source) {
     showMessage(`${source} could not be read as samples: ${e.message}. Your table is unchanged.`);
     return;
   }
+  const before = lastWrittenHash;
   const base = state.view === 'rldp' ? state : parseHash('view=rldp').state;
   lastStateOf[state.view] = state;
   state = { ...base, sNames: table.sNames, uNames: table.uNames, joint: table.counts.map((r) => r.map(String)), truth: null, n: '' };
-  showMessage(`Loaded ${table.n} samples from ${source}: P̂ is their counts (${table.sNames.length} values of s, ${table.uNames.length} of u).`, 'info');
   fieldErrors = new Map();
-  persist();
+  persist({ push: true });
+  showLoaded(`Loaded ${table.n} samples from ${source}: P̂ is their counts (${table.sNames.length} values of s, ${table.uNames.length} of u).`, before);
   mountView();
   renderPresetCard();
   renderInputs();
@@ -267,10 +322,19 @@ async function fetchExample(file) {
 
 (inlinedExamples() ? Promise.resolve(inlinedExamples().index) : fetch('examples/index.json').then((r) => r.json())).then((index) => {
   const shown = index.filter((e) => VIEWS.some((v) => v.id === e.family));
-  for (const entry of shown) picker.appendChild(h('option', { value: entry.file }, entry.title));
+  // Grouped by view and paper, each named as the paper names it; the full title is the tooltip.
+  for (const group of groupExamples(shown, VIEWS.map((v) => v.id)))
+    picker.appendChild(h('optgroup', { label: group.label },
+      group.entries.map((e) => h('option', { value: e.file, title: e.title }, e.name))));
   presets.setIndex(shown);
   renderPresetCard();
 }).catch(() => { picker.disabled = true; });
+
+/** The picker shows the example on screen while its inputs are unchanged, else "choose…". */
+function showCurrentExample(file) {
+  const value = file && picker.querySelector(`option[value="${CSS.escape(file)}"]`) ? file : '';
+  if (picker.value !== value) picker.value = value;
+}
 
 async function loadPreset(file) {
   try {
@@ -281,9 +345,7 @@ async function loadPreset(file) {
 }
 picker.addEventListener('change', async () => {
   if (!picker.value) return;
-  const file = picker.value;
-  picker.value = '';
-  await loadPreset(file);
+  await loadPreset(picker.value);
 });
 
 
@@ -299,9 +361,15 @@ document.getElementById('scenario-file').addEventListener('change', async (e) =>
   loadScenario(scenario, file.name);
 });
 
-window.addEventListener('hashchange', () => {
-  if (window.location.hash.replace(/^#/, '') !== lastWrittenHash) loadFromLocation();
-});
+// Back / Forward (and a hash typed into the address bar): show the state of that entry.
+function onLocationChange() {
+  if (window.location.hash.replace(/^#/, '') === lastWrittenHash) return;
+  fieldErrors = new Map();
+  solver.abandon();
+  loadFromLocation();
+}
+window.addEventListener('popstate', onLocationChange);
+window.addEventListener('hashchange', onLocationChange);
 
 // ?embed=1: a single view without the page chrome, sized to its container (for iframes).
 if (new URLSearchParams(window.location.search).get('embed') === '1') document.body.classList.add('embed');
@@ -315,5 +383,6 @@ function workerUrl() {
 }
 
 const solver = new SolverClient(workerUrl(), { onStatus: onSolverStatus });
-solver.ready.then(() => onSolverStatus({ state: 'idle' }));
+// (When the worker is slow to start, a solve may already be running: its status stands.)
+solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });
 loadFromLocation();

@@ -11,7 +11,7 @@ export class Presets {
   /**
    * @param {{ host: HTMLElement, fetchExample: (file: string) => Promise<object>,
    *           solve: (request: object) => Promise<object>, load: (file: string) => void,
-   *           isEmbed: () => boolean }} hooks
+   *           isEmbed: () => boolean, showCurrent?: (file: string | null) => void }} hooks
    */
   constructor(hooks) {
     Object.assign(this, hooks);
@@ -32,11 +32,13 @@ export class Presets {
   render(state) {
     this.state = state;
     const entry = state && state.preset ? this.index.get(state.preset) : undefined;
-    if (!entry || entry.family !== state.view) { this.host.replaceChildren(); this.shownKey = null; return; }
+    const showCurrent = this.showCurrent || (() => {});
+    if (!entry || entry.family !== state.view) { this.host.replaceChildren(); this.shownKey = null; showCurrent(null); return; }
     const info = this.known.get(entry.file);
     if (info === undefined) this.learn(entry.file);
     if (info && info.whole && !this.runs.has(entry.file)) this.run(entry.file, info.whole);
     const edited = Boolean(info && info.baseline && info.baseline !== serializeHash(state));
+    showCurrent(edited ? null : entry.file);
     const run = this.runs.get(entry.file);
     const key = JSON.stringify([entry.file, edited, run ? run.status : '']);
     if (key === this.shownKey) return;  // typing goes on
@@ -72,7 +74,7 @@ export class Presets {
     const again = h('button', { type: 'button', id: 'preset-run', onclick: () => { this.runs.delete(entry.file); this.render(this.state); } }, 'Run again');
     const base = entry.file.replace(/\.json$/, '');
     if (!run || run.status === 'running')
-      return h('div', { id: 'preset-result', 'data-status': 'running' }, h('p', { class: 'hint' }, 'This preset runs as one request in the background worker (progress and Cancel at the top right)…'));
+      return h('div', { id: 'preset-result', 'data-status': 'running' }, h('p', { class: 'hint' }, 'This preset runs as one request in the background worker (progress and Cancel in the status bar)…'));
     if (run.status === 'cancelled') return h('div', { id: 'preset-result', 'data-status': 'cancelled' }, h('p', { class: 'hint' }, 'Cancelled. ', again));
     if (run.status === 'failed') return h('div', { id: 'preset-result', 'data-status': 'failed' }, h('p', { class: 'error-box' }, `The preset could not be computed: ${run.message}`), again);
     return h('div', { id: 'preset-result', 'data-status': 'done' },

@@ -3,8 +3,9 @@
 // adversary's guess o -> attack(o)), and a selected cell. Interactive when given callbacks:
 // pointer down / drag over cells calls onPaint(cell, +1 | -1) (tool 'paint' / 'erase') or
 // onSelect(cell) (tool 'select'); the cells are focusable (one tab stop, arrow keys move, + / -
-// paint, Enter / Space select). The SVG is kept between updates of the same shape, so focus and
-// a drag survive redraws.
+// paint, Enter / Space select; role grid > row > gridcell). On a touch screen a swipe scrolls the
+// page and a tap acts on one cell (no painting by dragging). The SVG is kept between updates of
+// the same shape, so focus and a drag survive redraws.
 //
 // update({ rows, cols, values, valueLabel, corner, cornerLabel, arrows: [{ from, to, weight }],
 //          selected, cellTitle: (i) => string, caption })
@@ -34,7 +35,7 @@ export class GridMap {
     const height = pad + rows * cell + 8;
     Object.assign(this, { rows, cols, cell, pad });
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'grid-map', role: this.interactive ? 'grid' : 'img',
-      'aria-label': `${this.title}: ${rows} by ${cols} cells`, style: 'touch-action: none; user-select: none; display: block' });
+      'aria-label': `${this.title}: ${rows} by ${cols} cells`, style: 'touch-action: manipulation; user-select: none; display: block' });
     const defs = s('defs', {},
       s('marker', { id: this.arrowId, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' },
         s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#111' })));
@@ -42,10 +43,14 @@ export class GridMap {
     for (let i = 0; i <= 10; i++) grad.appendChild(s('stop', { offset: `${i * 10}%`, 'stop-color': interpolateViridis(i / 10) }));
     defs.appendChild(grad);
     svg.appendChild(defs);
-    for (let c = 0; c < cols; c++) svg.appendChild(s('text', { x: pad + c * cell + cell / 2, y: 13, 'text-anchor': 'middle', class: 'tick' }, String(c + 1)));
-    for (let r = 0; r < rows; r++) svg.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
+    const ticks = s('g', { 'aria-hidden': 'true' });
+    for (let c = 0; c < cols; c++) ticks.appendChild(s('text', { x: pad + c * cell + cell / 2, y: 13, 'text-anchor': 'middle', class: 'tick' }, String(c + 1)));
+    for (let r = 0; r < rows; r++) ticks.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
+    svg.appendChild(ticks);
     this.cells = [];
-    const layer = s('g', { class: 'cells' });
+    const layer = s('g', { class: 'cells', role: this.interactive ? 'rowgroup' : null });
+    const rowGroups = Array.from({ length: rows }, () => s('g', { role: this.interactive ? 'row' : null }));
+    layer.append(...rowGroups);
     for (let i = 0; i < rows * cols; i++) {
       const x = pad + (i % cols) * cell;
       const y = pad + Math.floor(i / cols) * cell;
@@ -60,23 +65,31 @@ export class GridMap {
       const corner = s('text', { x: x + 3, y: y + 11, class: 'cell-corner', style: 'pointer-events: none; font-size: 9px' });
       g.append(rect, title, value, corner);
       if (this.interactive) this.wire(g, i);
-      layer.appendChild(g);
+      rowGroups[Math.floor(i / cols)].appendChild(g);
       this.cells.push({ g, rect, title, value, corner, x, y });
     }
     svg.appendChild(layer);
-    this.arrowLayer = s('g', { class: 'arrows', style: 'pointer-events: none' });
+    this.arrowLayer = s('g', { class: 'arrows', style: 'pointer-events: none', 'aria-hidden': 'true' });
     svg.appendChild(this.arrowLayer);
-    this.outline = s('rect', { class: 'selected-outline', fill: 'none', stroke: '#D55E00', 'stroke-width': 3, width: cell - 1, height: cell - 1, style: 'pointer-events: none' });
+    this.outline = s('rect', { class: 'selected-outline', fill: 'none', stroke: '#D55E00', 'stroke-width': 3, width: cell - 1, height: cell - 1, style: 'pointer-events: none', 'aria-hidden': 'true' });
     svg.appendChild(this.outline);
-    this.legend = s('g', { class: 'legend' });
+    this.legend = s('g', { class: 'legend', 'aria-hidden': 'true' });
     svg.appendChild(this.legend);
     this.svg = svg;
     this.container.replaceChildren(svg);
   }
 
   wire(g, i) {
+    // A touch acts on tap (click) only, so that a swipe starting on the map scrolls the page.
+    g.addEventListener('click', () => {
+      if (this.lastPointer !== 'touch') return;
+      this.setFocus(i, false);
+      const tool = this.tool();
+      if (tool === 'select') { if (this.onSelect) this.onSelect(i); } else if (this.onPaint) this.onPaint(i, tool === 'erase' ? -1 : 1);
+    });
     g.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
+      this.lastPointer = e.pointerType;
+      if (e.button !== 0 || e.pointerType === 'touch') return;
       e.preventDefault();
       this.setFocus(i, true);
       const tool = this.tool();
@@ -142,6 +155,7 @@ export class GridMap {
       cell.corner.textContent = c === null || c === undefined ? '' : c;
       cell.corner.setAttribute('fill', dark ? '#e8e8f0' : '#333');
       cell.title.textContent = cellTitle ? cellTitle(i) : `${valueLabel} = ${known ? v : '—'}${c ? `; ${cornerLabel} ${c}` : ''}`;
+      if (this.interactive) cell.g.setAttribute('aria-selected', String(i === selected));
     });
     if (selected !== null && selected >= 0 && selected < this.cells.length) {
       const { x, y } = this.cells[selected];

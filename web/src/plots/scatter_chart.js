@@ -1,6 +1,8 @@
 // Scatter chart in SVG: one group of points per series, told apart by Okabe-Ito colour AND marker
 // shape (circle, square, triangle, diamond, ...), axes with ticks and labels, a legend, and
-// optional dashed reference lines (e.g. the design epsilon).
+// optional dashed reference lines (e.g. the design epsilon). A few far outliers do not flatten the
+// rest: when the largest y is over twice Q3 + 3 IQR, the values beyond that are clipped to the top
+// edge, drawn there with an arrow and their value, and the chart says how many were clipped.
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
@@ -35,10 +37,13 @@ export class ScatterChart {
     const svg = chartSvg(this.container, { width, height, title, className: 'line-chart scatter-chart', empty: pts.length === 0 });
     if (pts.length === 0) return svg;
     const xs = pts.map((p) => p[0]).concat(vLines.map((l) => l.x).filter(Number.isFinite));
-    const ys = pts.map((p) => p[1]).concat(hLines.map((l) => l.y).filter(Number.isFinite));
+    const cap = outlierCap(pts.map((p) => p[1]));
+    const ys = pts.map((p) => Math.min(p[1], cap)).concat(hLines.map((l) => l.y).filter(Number.isFinite));
     const pad = (lo, hi) => (hi > lo ? [lo, hi] : [lo - 0.5, hi + 0.5]);
     const x = scaleLinear().domain(pad(Math.min(0, ...xs), Math.max(...xs))).nice().range([margin.left, width - margin.right]);
     const y = scaleLinear().domain(pad(Math.min(0, ...ys), Math.max(...ys))).nice().range([height - margin.bottom, margin.top]);
+    const top = y.domain()[1];
+    let clipped = 0;
     const [x0, x1] = x.range();
     const [y0, y1] = y.range();
     drawAxes(svg, { x, y, xLabel, yLabel, xTitleY: height - 8 });
@@ -54,14 +59,35 @@ export class ScatterChart {
       const colour = OKABE_ITO[k % OKABE_ITO.length];
       const shape = SHAPES[k % SHAPES.length];
       const group = s('g', { class: 'series', 'data-series': sr.name });
-      for (const [px, py] of sr.points.filter(finite))
-        group.appendChild(marker(shape, x(px), y(py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})`));
+      for (const [px, py] of sr.points.filter(finite)) {
+        const over = py > top;
+        group.appendChild(marker(shape, x(px), y(over ? top : py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})${over ? ' — above the chart, drawn at its top edge' : ''}`));
+        if (over) {
+          clipped += 1;
+          svg.appendChild(s('text', { x: x(px) + 6, y: y(top) - 3, class: 'tick clipped', fill: colour, 'data-clipped': String(py) }, `↑ ${fmt(py, 2)}`));
+        }
+      }
       svg.appendChild(group);
       const ly = margin.top + 6 + 18 * k;
       svg.appendChild(marker(shape, x1 + 20, ly, colour, null));
       svg.appendChild(s('text', { x: x1 + 32, y: ly + 4, class: 'tick' }, sr.name));
     });
+    if (clipped) svg.appendChild(s('text', { x: x1 + 8, y: y0 - 18, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 10px' },
+      s('tspan', { x: x1 + 8 }, `↑ ${clipped} outlier${clipped === 1 ? '' : 's'} above ${fmt(top, 2)}:`),
+      s('tspan', { x: x1 + 8, dy: 12 }, 'drawn at the top edge')));
     this.container.replaceChildren(svg);
     return svg;
   }
+}
+
+/**
+ * The largest y drawn to scale: Q3 + 3 IQR of the values, when the largest value is more than
+ * twice that (it would squash the rest into less than half of the chart); else Infinity.
+ */
+export function outlierCap(values) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length < 8) return Infinity;
+  const q = (f) => v[Math.min(v.length - 1, Math.floor(f * (v.length - 1)))];
+  const cap = q(0.75) + 3 * Math.max(q(0.75) - q(0.25), 1e-9);
+  return v[v.length - 1] > 2 * Math.max(cap, 0) ? cap : Infinity;
 }

@@ -1,7 +1,7 @@
 // One paragraph and the key formula for each view, shown above it. The TeX is typeset by KaTeX
 // (bundled, MathML output: no fonts or CDN, works in the self-contained file too). All strings
 // here are constants of this file; nothing from a link or the user is ever typeset or parsed.
-import katex from 'katex';
+import { renderTex } from '../widgets/math.js';
 import { h } from '../dom.js';
 
 const ABOUT = {
@@ -32,6 +32,6 @@ export function aboutBox(viewId) {
   const about = ABOUT[viewId];
   if (!about) return null;
   const formula = h('div', { class: 'formula', id: `formula-${viewId}` });
-  katex.render(about.tex, formula, { output: 'mathml', displayMode: true, throwOnError: false });
+  renderTex(about.tex, formula);
   return h('details', { class: 'about', open: true }, h('summary', {}, 'What this view computes'), h('p', {}, about.text), formula);
 }

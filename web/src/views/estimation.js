@@ -216,7 +216,7 @@ export class EstimationView {
       if (r.sweep && r.sweep.length) parts.push(...this.sweep(state, r));
       if (r.true) parts.push(this.truth(r));
       if (r.robustness) parts.push(this.robustness(r));
-      parts.push(h('div', { class: 'export-bar' }, h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => this.exportScenario(state) }, 'Scenario (privlab solve)')));
+      parts.push(h('div', { class: 'export-bar' }, h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => this.exportScenario(state) }, 'Scenario (privlab solve)')));
     }
     this.resultPanel.replaceChildren(...parts);
   }
@@ -262,8 +262,8 @@ export class EstimationView {
       if (r.theorem3) lines.push(`Theorem 3,,${r.theorem3.point[0]},${r.theorem3.point[1]}`);
       return `${lines.join('\n')}\n`;
     };
-    return h('div', { class: 'export-bar' }, chartExportButtons(this.tradeoffHost, 'tradeoff'), ' ',
-      h('button', { type: 'button', 'data-export': 'tradeoff.csv', onclick: () => download('tradeoff.csv', csv(), 'text/csv') }, 'Data CSV'));
+    return h('div', { class: 'export-bar' }, chartExportButtons(this.tradeoffHost, 'tradeoff', 'Trade-off chart'), ' ',
+      h('button', { type: 'button', 'data-export': 'tradeoff.csv', 'aria-label': `Data CSV: download tradeoff.csv`, onclick: () => download('tradeoff.csv', csv(), 'text/csv') }, 'Data CSV'));
   }
 
   atEpsilon(state, r) {
@@ -319,10 +319,10 @@ export class EstimationView {
             : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified'))),
       h('h3', {}, 'Mapping P(y | x)'), this.mechanismHost,
       h('div', { class: 'export-bar' }, 'Export — matrix: ',
-        h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(m, rowLabels, names), 'text/csv') }, 'CSV'),
-        h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }), 'application/json') }, 'JSON'),
-        h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(m), 'text/x-tex') }, 'LaTeX'),
-        ' ', chartExportButtons(this.mechanismHost, name)),
+        h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(m, rowLabels, names), 'text/csv') }, 'CSV'),
+        h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }), 'application/json') }, 'JSON'),
+        h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(m), 'text/x-tex') }, 'LaTeX'),
+        ' ', chartExportButtons(this.mechanismHost, name, 'Heatmap')),
     ];
   }
 
@@ -352,8 +352,8 @@ export class EstimationView {
       h('h3', {}, 'MMSE of each function against θ'),
       h('p', { class: 'hint' }, `Formulation 1 at ${colLabels.length} values of θ; each function scaled to unit variance, so 1 = nothing can be estimated from Y (brighter = harder to estimate).`),
       this.mmseHost,
-      h('div', { class: 'export-bar' }, chartExportButtons(this.mmseHost, 'mmse-vs-theta'), ' ',
-        h('button', { type: 'button', 'data-export': 'mmse-vs-theta.csv', onclick: () => download('mmse-vs-theta.csv', matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'Data CSV')),
+      h('div', { class: 'export-bar' }, chartExportButtons(this.mmseHost, 'mmse-vs-theta', 'MMSE chart'), ' ',
+        h('button', { type: 'button', 'data-export': 'mmse-vs-theta.csv', 'aria-label': `Data CSV: download mmse-vs-theta.csv`, onclick: () => download('mmse-vs-theta.csv', matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'Data CSV')),
     ];
   }
 

@@ -12,6 +12,7 @@ import { CALIBRATED, MAX_OUE_X, THEOREM4_PATCH, toRequest, supportOf, ldpAllowed
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
+import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
 export const PROTOCOL_LABELS = {
   'opt-lip': 'Optimal ε-LIP (Theorem 3: polytope Δ + entropy LP)',
@@ -49,7 +50,7 @@ export class FunnelView {
     this.curve = new LineChart(this.curveHost, { title: 'Utility I(X;Y) against the target ε', xLabel: 'target ε (nats)', yLabel: 'I(X;Y) [nats]' });
     this.curveNote = h('p', { class: 'hint', id: 'curve-note' });
     this.curvePanel.replaceChildren(h('h2', { id: 'curve-title' }, 'Utility against ε, all protocols'), this.curveNote, this.curveHost,
-      h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'funnel-utility-vs-epsilon')));
+      h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'funnel-utility-vs-epsilon', 'Utility chart')));
     this.simplexHost = h('div', { class: 'chart-host', id: 'simplex-plot' });
     this.simplex = new SimplexPlot(this.simplexHost, { title: 'Posteriors of X in the simplex (|X| = 3)' });
   }
@@ -79,11 +80,12 @@ export class FunnelView {
       h('div', { class: 'field' },
         h('label', { for: 'epsilon' }, state.mech === 'srlip-product' ? 'Target ε (SRLIP; each attribute gets ε/m)' : 'Target ε (natural log)'),
         h('div', { class: 'eps-row' },
-          h('input', { id: 'epsilon-slider', type: 'range', min: '0', max: '4', step: '0.01', 'aria-label': 'ε slider',
+          h('input', { id: 'epsilon-slider', type: 'range', min: '0', max: '4', step: '0.01', 'aria-label': 'ε (slider)',
             value: Number.isFinite(epsNumber) ? String(Math.min(4, Math.max(0, epsNumber))) : '1',
-            oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) }),
+            oninput: (e) => this.onChange({ eps: snapEpsilon(e.target.value, 0.01) }, { keepFocus: true }) }),
           h('input', { id: 'epsilon', type: 'text', inputmode: 'decimal', value: state.eps, size: 7, class: err('/epsilon') ? 'invalid' : null,
             'aria-invalid': err('/epsilon') ? 'true' : null, oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) })),
+        epsPresetButtons(state.eps, (eps) => this.onChange({ eps })),
         errorLine('/epsilon')),
       calibrated ? h('label', { class: 'field' }, 'Calibrate α so that the protocol meets',
         h('select', { id: 'metric', onchange: (e) => this.onChange({ metric: e.target.value }) },
@@ -175,6 +177,7 @@ export class FunnelView {
   renderResult(state, result) {
     const { parts, response } = beginResult(this, result);
     if (response) {
+      parts[0].textContent = `Result: ${SERIES_NAMES[response.mechanism_name] || response.mechanism_name} at ε = ${fmt(Number(response.epsilon), 4)}`;
       const data = this.heatmapData(state, response);
       const drawn = data.matrix.length <= MAX_DRAWN_ROWS;
       parts.push(h('h3', {}, `Protocol Q(y | ${response.input === 's,x' ? 's, x' : 'x'}) — ${SERIES_NAMES[response.mechanism_name] || response.mechanism_name}`),
@@ -184,7 +187,7 @@ export class FunnelView {
       if (drawn) this.heatmap.update(data);
       if (response.simplex) {
         parts.push(h('h3', {}, 'The simplex of p(X) (Theorem 3)'), this.simplexCaption(response), this.simplexHost,
-          h('div', { class: 'export-bar' }, chartExportButtons(this.simplexHost, 'funnel-simplex')));
+          h('div', { class: 'export-bar' }, chartExportButtons(this.simplexHost, 'funnel-simplex', 'Simplex')));
         this.simplex.update(this.simplexData(state, response.simplex));
       } else {
         parts.push(h('p', { class: 'hint', id: 'simplex-absent' }, 'The simplex drawing of Δ is shown when X has exactly 3 values.'));
@@ -221,11 +224,11 @@ export class FunnelView {
         labels: { s: state.sNames, x: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon, metric: response.metric }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
-      matrix.length <= MAX_DRAWN_ROWS ? [' ', chartExportButtons(this.heatmapHost, name)] : null,
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon, metric: response.metric }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      matrix.length <= MAX_DRAWN_ROWS ? [' ', chartExportButtons(this.heatmapHost, name, 'Heatmap')] : null,
+      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
   }
 
   heatmapData(state, response) {

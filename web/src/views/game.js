@@ -15,6 +15,7 @@ import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, GAME_LIMITS, LOSSES, serialize, solveRequests, sweepGrids, sweepRequest, weightsFromPrior, uniformWeights, gridSize } from './game_state.js';
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { errorBox } from '../widgets/result_frame.js';
 
 /** Sum of variables x constraints over the three LPs up to which they are solved at every edit. */
 export const AUTO_WORK = 1.5e7;
@@ -363,7 +364,7 @@ export class GameView {
 
   showWaiting(count) {
     const note = this.resultPanel.querySelector('#solve-note');
-    if (note) note.textContent = `Solving ${count} LP${count === 1 ? '' : 's'} in the browser… (progress and Cancel: at the top of the page)`;
+    if (note) note.textContent = `Solving ${count} LP${count === 1 ? '' : 's'} in the browser… (progress and Cancel in the status bar)`;
   }
 
   /** @param {{ response?: object, error?: object }} result */
@@ -381,8 +382,7 @@ export class GameView {
     }
     const parts = [h('h2', { id: 'result-title' }, 'Three optimal mechanisms, side by side')];
     if (result.error) {
-      parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' }, result.error.message,
-        result.error.path ? ` (field ${result.error.path})` : ''));
+      parts.push(errorBox(result.error));
     }
     if (this.failure) parts.push(h('p', { class: 'error-box', role: 'alert' }, `The solve failed: ${this.failure}`));
     const plan = result.error ? null : this.plan(state);
@@ -428,22 +428,25 @@ export class GameView {
       button = h('button', { type: 'button', id: 'solve-anyway', onclick: () => this.onChange({ forceSolve: plan.key }) }, 'Solve anyway');
     } else status = fresh ? 'Solved.' : 'Small enough: solving in the browser.';
     if (tooLarge.length && plan.fitting.length) status += ` Too large here: ${tooLarge.map((m) => SHORT[m]).join(', ')} (smaller grid, Appendix C threshold, or the command-line tool).`;
+    // The sizes are for the curious while the LPs solve on their own; open when the user must decide.
+    const decide = plan.fitting.length === 0 || (!plan.autoSolve && !fresh) || tooLarge.length > 0;
     return h('div', { id: 'lp-counter', 'data-status': plan.fitting.length === 0 ? 'too-large' : plan.autoSolve ? 'auto' : 'large' },
-      h('h3', {}, 'LP sizes (estimated by the core before solving)'),
+      h('p', { id: 'solve-status', role: 'status' }, status, ' ', button),
+      h('details', { class: 'lp-sizes', open: decide ? true : null },
+      h('summary', {}, 'LP sizes (estimated by the core before solving)'),
       h('div', { class: 'metrics' }, h('table', {},
-        h('thead', {}, h('tr', {}, h('th'), ...['variables', 'constraints', 'nonzeros', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, h('td'), ...['variables', 'constraints', 'nonzeros', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, rows))),
       lim ? h('p', { class: 'hint' }, `Browser limits of the core: ${lim.max_lp_constraints.toLocaleString('en')} constraints, ${lim.max_lp_nonzeros.toLocaleString('en')} nonzeros, ${big(lim.max_lp_work)} variables × constraints per LP. `,
-        `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null,
-      h('p', { id: 'solve-status', role: 'status' }, status, ' ', button),
+        `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null),
       h('p', { class: 'hint', id: 'solve-note' }));
   }
 
   comparison(state, responses) {
     const get = (m) => responses[m];
     const th = (m) => h('th', { scope: 'col' },
-      h('button', { type: 'button', 'data-show': m, 'aria-pressed': state.mech === m ? 'true' : 'false',
-        style: state.mech === m ? 'font-weight: 700; border-color: #D55E00' : null, title: 'draw this mechanism on the map',
+      h('button', { type: 'button', class: 'pick-mech', 'data-show': m, 'aria-pressed': state.mech === m ? 'true' : 'false',
+        title: 'draw this mechanism on the map',
         onclick: () => this.onChange({ mech: m }) }, NAMES[m]));
     const row = (label, metric, value, hint = null) => h('tr', {},
       h('th', { scope: 'row' }, label, hint ? h('div', { class: 'hint', style: 'margin: 0' }, hint) : null),
@@ -457,7 +460,7 @@ export class GameView {
       ? h('tr', {}, h('th', { scope: 'row' }, 'Error'), MECHANISMS.map((m) => h('td', { class: 'field-error', id: `cmp-${m}-error`, style: 'text-align: left; max-width: 12rem' },
         get(m) && get(m).error ? get(m).error.message : ''))) : null;
     return h('div', { class: 'metrics' }, h('table', { id: 'comparison' },
-      h('thead', {}, h('tr', {}, h('th'), MECHANISMS.map(th))),
+      h('thead', {}, h('tr', {}, h('td', { class: 'hint' }, 'Click a column to draw it on the map'), MECHANISMS.map(th))),
       h('tbody', {},
         row('Cost: expected utility loss', 'cost', num('cost'), 'lower is better (11)'),
         row('Privacy: adversary\'s error [km]', 'adversary_error', num('adversary_error'), 'optimal attack (19); higher is better'),
@@ -506,11 +509,11 @@ export class GameView {
       return `${JSON.stringify({ title: `${NAMES[state.mech]} mechanism on a ${state.rows}x${state.cols} grid`, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — p(o | s): ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(r.mechanism, labels, labels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(r.mechanism, labels, labels, { mechanism: state.mech, cost: r.cost }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(r.mechanism), 'text/x-tex') }, 'LaTeX'),
-      ' Map ', chartExportButtons(this.mapHost, `${name}-map`),
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(r.mechanism, labels, labels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(r.mechanism, labels, labels, { mechanism: state.mech, cost: r.cost }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(r.mechanism), 'text/x-tex') }, 'LaTeX'),
+      ' ', chartExportButtons(this.mapHost, `${name}-map`, 'Map'),
+      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
   }
 
   curvesBlock(state, plan) {
@@ -526,7 +529,7 @@ export class GameView {
     }
     if (this.curves)
       parts.push(h('div', { id: 'game-curves', 'data-solved': have ? linkHash(state) : null }, this.dmHost, this.epsHost),
-        h('div', { class: 'export-bar' }, chartExportButtons(this.dmHost, 'cost-vs-dm'), chartExportButtons(this.epsHost, 'cost-vs-epsilon')));
+        h('div', { class: 'export-bar' }, chartExportButtons(this.dmHost, 'cost-vs-dm', 'Cost against d_m'), chartExportButtons(this.epsHost, 'cost-vs-epsilon', 'Cost against ε')));
     return h('div', {}, parts);
   }
 

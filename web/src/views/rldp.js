@@ -19,13 +19,15 @@ import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_stat
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
+import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
+/** Each mechanism's name in the select (short enough not to be cut) and what it is, shown below. */
 const MECHANISM_LABELS = {
-  grr: 'GRR — generalized randomized response (ε-LDP on all of X)',
-  srr: 'SRR — secret randomized response (ε-RLDP for every distribution)',
-  ir: 'IR — independent reporting (GRR on S and on U, budget split optimised)',
-  nr: 'NR — non-robust optimum (private only for P̂ itself)',
-  polyopt: 'PolyOpt — optimal over the polytope enclosing F (|X| ≤ 10)',
+  grr: ['GRR — generalized randomized response', 'ε-LDP on all of X = (S, U).'],
+  srr: ['SRR — secret randomized response', 'ε-RLDP for every distribution (F = the whole simplex).'],
+  ir: ['IR — independent reporting', 'GRR on S and on U separately, with the budget split optimised (Example 5).'],
+  nr: ['NR — non-robust optimum', 'Optimal, but private only for P̂ itself.'],
+  polyopt: ['PolyOpt — robust optimum over F', 'Optimal over the polytope enclosing F (Section 5); |X| ≤ 10.'],
 };
 const UNCERTAINTY_LABELS = {
   point: 'F = {P̂} (no robustness)',
@@ -56,7 +58,7 @@ export class RldpView {
     this.experimentPanel = new ExperimentPanel({ experiments: EXPERIMENTS, solve: (r) => this.solve(r), idPrefix: 'rldp' });
     this.experimentSection = h('section', { class: 'panel', 'aria-labelledby': 'rldp-experiments-title' },
       h('h2', { id: 'rldp-experiments-title' }, 'Experiments of the paper (small K)'),
-      h('p', { class: 'hint' }, 'P* drawn from the Jeffreys prior, P̂ from n samples, every mechanism designed on P̂ (seeded). `privlab experiment rldp NAME` runs the paper-size versions.'),
+      h('p', { class: 'hint' }, 'P* drawn from the Jeffreys prior, P̂ from n samples, every mechanism designed on P̂ (seeded). The command-line tool runs the paper-size versions: ', h('code', {}, 'privlab experiment rldp NAME'), '.'),
       this.experimentPanel.root);
     this.experimentHost.replaceChildren(this.experimentSection);
     this.curveHost = h('div', { class: 'chart-host', id: 'utility-curve' });
@@ -121,7 +123,8 @@ export class RldpView {
   /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */
   comparison(state, responses) {
     const cell = (v) => (v === undefined ? '—' : fmt(v));
-    return h('table', { id: 'compare-table' },
+    const anyOver = responses.some((r) => !r.error && r.true && r.true.epsilon !== undefined && (r.true.epsilon === 'Infinity' || r.true.epsilon > r.epsilon_design + 1e-9));
+    return h('div', {}, h('table', { id: 'compare-table' },
       h('thead', {}, h('tr', {}, ['mechanism', 'designed ε', 'realized ε under P̂', 'realized ε under P*', 'robust ε over F', 'I(X;Y) under P̂', 'I(X;Y) under P*']
         .map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, responses.map((r, k) => {
@@ -133,7 +136,9 @@ export class RldpView {
           h('td', { class: overTrue ? 'over' : null, title: overTrue ? 'above the designed ε: the privacy promised on P̂ is not met under P*' : null }, r.true ? cell(r.true.epsilon) : '—'),
           h('td', {}, `${cell(r.robust_epsilon)}${r.robust_epsilon_exact ? '' : ' (bound)'}`),
           h('td', {}, cell(r.mutual_information)), h('td', {}, r.true ? cell(r.true.mutual_information) : '—'));
-      })));
+      }))),
+    h('p', { class: 'legend-note', id: 'compare-legend' }, 'The underlined row is the mechanism shown above. ',
+      anyOver ? [h('span', { class: 'over' }, 'Red'), ': the realized ε under P* exceeds the designed ε (the privacy promised on P̂ does not hold under P*).'] : null));
   }
 
   renderInputs(state, fieldErrors) {
@@ -152,17 +157,19 @@ export class RldpView {
     const unc = state.unc;
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Mechanism'),
-      h('label', { class: 'field' }, 'Mechanism',
-        h('select', { id: 'mechanism', onchange: (e) => this.onChange({ mech: e.target.value }) },
-          Object.entries(MECHANISM_LABELS).map(([value, label]) => h('option', { value, selected: state.mech === value ? true : null }, label)))),
+      h('div', { class: 'field' }, h('label', { for: 'mechanism' }, 'Mechanism'),
+        h('select', { id: 'mechanism', 'aria-describedby': 'mechanism-hint', onchange: (e) => this.onChange({ mech: e.target.value }) },
+          Object.entries(MECHANISM_LABELS).map(([value, [label]]) => h('option', { value, selected: state.mech === value ? true : null }, label))),
+        h('span', { class: 'hint', id: 'mechanism-hint', style: 'margin: 0' }, (MECHANISM_LABELS[state.mech] || ['', ''])[1])),
       h('div', { class: 'field' },
         h('label', { for: 'epsilon' }, 'Privacy ε (natural log)'),
         h('div', { class: 'eps-row' },
-          h('input', { id: 'epsilon-slider', type: 'range', min: '0', max: '5', step: '0.01', 'aria-label': 'ε slider',
+          h('input', { id: 'epsilon-slider', type: 'range', min: '0', max: '5', step: '0.01', 'aria-label': 'ε (slider)',
             value: Number.isFinite(epsNumber) ? String(Math.min(5, Math.max(0, epsNumber))) : '1',
-            oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) }),
+            oninput: (e) => this.onChange({ eps: snapEpsilon(e.target.value, 0.01) }, { keepFocus: true }) }),
           h('input', { id: 'epsilon', type: 'text', inputmode: 'decimal', value: state.eps, size: 7, class: err('/epsilon') ? 'invalid' : null,
             'aria-invalid': err('/epsilon') ? 'true' : null, oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) })),
+        epsPresetButtons(state.eps, (eps) => this.onChange({ eps })),
         errorLine('/epsilon')),
       h('label', { class: 'field' }, 'Uncertainty set F (robust ε is measured over it)',
         h('select', { id: 'uncertainty', onchange: (e) => this.onChange({ unc: e.target.value }) },
@@ -188,10 +195,11 @@ export class RldpView {
   renderResult(state, result) {
     const { parts, response } = beginResult(this, result);
     if (response) {
+      parts[0].textContent = `Result: ${response.mechanism_name.toUpperCase()} at ε = ${fmt(response.epsilon_design, 4).replace(/0+$/, '').replace(/\.$/, '')}`;
       const data = this.heatmapData(state, response);
       parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
         h('h3', {}, 'All mechanisms at this ε'), this.compareHost,
-        h('h3', {}, 'Utility against ε'), this.curveHost, this.curveNote, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon')));
+        h('h3', {}, 'Utility against ε'), this.curveHost, this.curveNote, h('div', { class: 'export-bar' }, chartExportButtons(this.curveHost, 'utility-vs-epsilon', 'Utility chart')));
       this.heatmap.update(data);
     }
     this.resultPanel.replaceChildren(...parts);
@@ -205,11 +213,11 @@ export class RldpView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
-      ' ', chartExportButtons(this.heatmapHost, name),
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ' ', chartExportButtons(this.heatmapHost, name, 'Heatmap'),
+      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
   }
 
   heatmapData(state, response) {
@@ -230,7 +238,7 @@ export class RldpView {
     const audit = r.audit || {};
     return h('div', { class: 'metrics' },
       h('table', { id: 'metrics-table' },
-        h('thead', {}, h('tr', {}, h('th'), h('th', { scope: 'col' }, 'under P̂'), h('th', { scope: 'col' }, 'under P*'))),
+        h('thead', {}, h('tr', {}, h('td'), h('th', { scope: 'col' }, 'under P̂'), h('th', { scope: 'col' }, 'under P*'))),
         h('tbody', {},
           row('Utility I(X;Y) [nats]', fmt(r.mutual_information), t && fmt(t.mutual_information), 'mi'),
           row('Normalized MI  I(X;Y)/H(X)', fmt(r.nmi), t && fmt(t.nmi), 'nmi'),

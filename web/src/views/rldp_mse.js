@@ -12,6 +12,8 @@ import { drawFigure2cd } from './rldp_mse_figure2cd.js';
 import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 import { download, chartExportButtons } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
+import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
+import { errorBox, machineNotes } from '../widgets/result_frame.js';
 
 const FIGURE_N_LABEL = {
   75: 'n = 75 (Figure 2a)', 15000: 'n = 15,000 (Figure 2b)',
@@ -141,11 +143,12 @@ export class RldpMseView {
       h('div', { class: 'field' },
         h('label', { for: 'epsilon' }, 'Privacy ε (natural log): P(Y=y|S=s₁) ≤ e^ε P(Y=y|S=s₂)'),
         h('div', { class: 'eps-row' },
-          h('input', { id: 'epsilon-slider', type: 'range', min: '0.05', max: '3', step: '0.05', 'aria-label': 'ε slider',
+          h('input', { id: 'epsilon-slider', type: 'range', min: '0.05', max: '3', step: '0.05', 'aria-label': 'ε (slider)',
             value: Number.isFinite(epsNumber) ? String(Math.min(3, Math.max(0.05, epsNumber))) : '0.5',
-            oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) }),
+            oninput: (e) => this.onChange({ eps: snapEpsilon(e.target.value, 0.05) }, { keepFocus: true }) }),
           h('input', { id: 'epsilon', type: 'text', inputmode: 'decimal', value: state.eps, size: 7, class: err('/epsilon') ? 'invalid' : null,
             'aria-invalid': err('/epsilon') ? 'true' : null, oninput: (e) => this.onChange({ eps: e.target.value }, { keepFocus: true }) })),
+        epsPresetButtons(state.eps, (eps) => this.onChange({ eps })),
         this.errorLine('/epsilon')),
       h('label', { class: 'field' }, 'Uncertainty set F (robust problems hold for every P in it)',
         h('select', { id: 'uncertainty', onchange: (e) => this.onChange({ unc: e.target.value }) },
@@ -165,8 +168,7 @@ export class RldpMseView {
     const parts = [h('h2', { id: 'result-title' }, 'The four problems for the current P̂')];
     let fresh = null;
     if (result.error) {
-      parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' },
-        result.error.message, result.error.path ? ` (field ${result.error.path})` : ''));
+      parts.push(errorBox(result.error));
     } else if (result.response) {
       const responses = result.response.responses || [];
       const failed = responses.filter((r) => r && r.error);
@@ -176,7 +178,7 @@ export class RldpMseView {
         // The same input error for every problem: shown once, next to its field.
         const e = failed[0].error;
         const path = String(e.path || '').replace(/^\/requests\/\d+/, '');
-        parts.push(h('p', { class: 'error-box', role: 'alert', id: 'result-error' }, e.message, path ? ` (field ${path})` : ''));
+        parts.push(errorBox({ ...e, path }));
         this.markField(path, e.message);
       } else fresh = responses;
     }
@@ -241,7 +243,7 @@ export class RldpMseView {
     const extra = responses.find((r) => r && !r.error) || {};
     return h('div', { class: 'metrics' },
       h('table', { id: 'comparison-table' },
-        h('thead', {}, h('tr', {}, h('th'), PROBLEMS.map((p) => h('th', { scope: 'col', title: PROBLEM_INFO[p].text }, PROBLEM_INFO[p].label)))),
+        h('thead', {}, h('tr', {}, h('td'), PROBLEMS.map((p) => h('th', { scope: 'col', title: PROBLEM_INFO[p].text }, PROBLEM_INFO[p].label)))),
         h('tbody', {}, rows)),
       h('dl', { class: 'facts' },
         h('dt', {}, 'Design ε'), h('dd', { id: 'design-eps' }, state.eps),
@@ -279,11 +281,11 @@ export class RldpMseView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
-      ' ', chartExportButtons(this.heatmapHosts[p], name),
-      ' ', h('button', { type: 'button', 'data-export': `scenario-${p}.json`, onclick: () => download(`scenario-${p}.json`, scenario(), 'application/json') }, 'Scenario'));
+      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
+      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }), 'application/json') }, 'JSON'),
+      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ' ', chartExportButtons(this.heatmapHosts[p], name, 'Heatmap'),
+      ' ', h('button', { type: 'button', 'data-export': `scenario-${p}.json`, 'aria-label': `Scenario: download scenario-${p}.json`, onclick: () => download(`scenario-${p}.json`, scenario(), 'application/json') }, 'Scenario'));
   }
 
   // ---- Figure 2 -----------------------------------------------------------------------------
@@ -322,7 +324,7 @@ export class RldpMseView {
     }
     this.figureRunning = key;
     this.figureStatus.replaceChildren(h('p', { class: 'hint', id: 'figure-running' },
-      `Running Figure 2 in the worker: K = ${request.K} instances × 4 problems at ${request.N_values ? `each of n = ${request.N_values.map((v) => 15 * v).join(', ')}` : `n = ${request.n}`}. Progress and Cancel are at the top right.`));
+      `Running Figure 2 in the worker: K = ${request.K} instances × 4 problems at ${request.N_values ? `each of n = ${request.N_values.map((v) => 15 * v).join(', ')}` : `n = ${request.n}`}. Progress and Cancel are in the status bar at the top.`));
     this.scatterHost.replaceChildren();
     this.sweepHost.replaceChildren();
     this.figureSummary.replaceChildren();
@@ -365,21 +367,21 @@ export class RldpMseView {
       this.figureExport.replaceChildren();
       return;
     }
-    const dataButton = h('button', { type: 'button', 'data-export': 'figure2.json', onclick: () => download('figure2.json', `${JSON.stringify(response, null, 2)}\n`, 'application/json') }, 'Data (JSON)');
+    const dataButton = h('button', { type: 'button', 'data-export': 'figure2.json', 'aria-label': `Data (JSON): download figure2.json`, onclick: () => download('figure2.json', `${JSON.stringify(response, null, 2)}\n`, 'application/json') }, 'Data (JSON)');
     this.figureStatus.replaceChildren();
     if (request && request.experiment === 'figure2cd') {
       const { charts, table } = drawFigure2cd(response, Number(request.epsilon));
       this.scatterHost.replaceChildren();
       this.sweepHost.replaceChildren(charts);
       this.figureExport.replaceChildren(dataButton);
-      this.figureSummary.replaceChildren(table, ...(response.notes || []).slice(0, 6).map((note) => h('p', { class: 'hint' }, String(note))));
+      this.figureSummary.replaceChildren(...[table, machineNotes(response.notes)].filter(Boolean));
       return;
     }
     this.sweepHost.replaceChildren();
     const data = figureSeries(response, request);
     this.scatter.update({ series: data.series, hLines: [{ y: data.epsilon, label: `design ε = ${data.epsilon}` }],
       title: `ε* against D* (K = ${data.instances}, n = ${data.n})`, xLabel: data.xLabel, yLabel: data.yLabel });
-    this.figureExport.replaceChildren(chartExportButtons(this.scatterHost, 'figure2-scatter'), dataButton);
+    this.figureExport.replaceChildren(chartExportButtons(this.scatterHost, 'figure2-scatter', 'Scatter'), dataButton);
     const rows = data.series.map((sr) => h('tr', { 'data-series': sr.name },
       h('th', { scope: 'row' }, sr.name),
       h('td', { id: `fig-count-${sr.key}` }, String(sr.points.length)),
@@ -388,9 +390,9 @@ export class RldpMseView {
       h('td', { id: `fig-mean-d-${sr.key}` }, sr.points.length ? fmt(sr.points.reduce((a, q) => a + q[0], 0) / sr.points.length) : '—'),
       h('td', { id: `fig-median-eps-${sr.key}` }, sr.points.length ? fmt(median(sr.points.map((q) => q[1]))) : '—')));
     this.figureSummary.replaceChildren(h('div', { class: 'metrics' }, h('table', { id: 'figure-table' },
-      h('thead', {}, h('tr', {}, h('th'), ['plotted', 'ε* = ∞ (omitted)', `ε* ≤ ε`, 'mean D*', 'median ε*'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, h('td'), ['plotted', 'ε* = ∞ (omitted)', `ε* ≤ ε`, 'mean D*', 'median ε*'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, rows))),
-    ...(response.notes || []).slice(0, 6).map((note) => h('p', { class: 'hint' }, String(note))));
+    ...[machineNotes(response.notes)].filter(Boolean));
   }
 }
 

@@ -54,7 +54,7 @@ export function drawFigure2cd(response, epsilon) {
     h('thead', {}, h('tr', {}, ['n', 'problem', 'ε* mean ± sd', 'D* mean ± sd', 'ε* > ε', 'ε* kept', 'ε* = ∞'].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, rows)));
   const charts = h('div', { id: 'figure-sweep', style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem' },
-    h('div', {}, epsHost, h('div', { class: 'export-bar' }, chartExportButtons(epsHost, 'figure2c'))),
-    h('div', {}, distHost, h('div', { class: 'export-bar' }, chartExportButtons(distHost, 'figure2d'))));
+    h('div', {}, epsHost, h('div', { class: 'export-bar' }, chartExportButtons(epsHost, 'figure2c', 'Figure 2c'))),
+    h('div', {}, distHost, h('div', { class: 'export-bar' }, chartExportButtons(distHost, 'figure2d', 'Figure 2d'))));
   return { charts, table };
 }

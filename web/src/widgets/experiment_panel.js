@@ -21,7 +21,10 @@ export class ExperimentPanel {
     const k = h('select', { id: `${this.idPrefix}-experiment-k`, onchange: (e) => { this.k = Number(e.target.value); } },
       K_CHOICES.map((v) => h('option', { value: String(v), selected: v === this.k ? true : null }, `K = ${v}`)));
     this.root.replaceChildren(...[  // (replaceChildren would write a null as the text "null")
-      h('div', { class: 'eps-row' }, pick, k, h('button', { type: 'button', id: `${this.idPrefix}-run-experiment`, onclick: () => this.run() }, 'Run')),
+      h('div', { class: 'eps-row', style: 'flex-wrap: wrap; align-items: flex-end' },
+        h('label', { class: 'field', style: 'margin: 0' }, 'Experiment', pick),
+        h('label', { class: 'field', style: 'margin: 0' }, 'Instances', k),
+        h('button', { type: 'button', id: `${this.idPrefix}-run-experiment`, onclick: () => this.run() }, 'Run')),
       status ? h('p', { class: 'hint', id: `${this.idPrefix}-experiment-status` }, status) : null,
       this.output].filter(Boolean));
   }
@@ -29,7 +32,7 @@ export class ExperimentPanel {
   async run() {
     const spec = this.experiments.find((x) => x.name === this.choice);
     this.output = null;
-    this.render(`Running ${spec.label} with K = ${this.k} in the browser… (progress and Cancel above)`);
+    this.render(`Running ${spec.label} with K = ${this.k} in the browser… (progress and Cancel in the status bar)`);
     const response = await this.solve(spec.request(this.k));
     if (response.cancelled) { this.render('Cancelled.'); return; }
     if (response.error) { this.render(`The experiment failed: ${response.error.message}`); return; }

@@ -41,10 +41,16 @@ export async function svgToPng(svg) {
   return new Promise((ok) => canvas.toBlob(ok, 'image/png'));
 }
 
-/** Buttons "SVG" and "PNG" for the chart inside `host` (looked up when clicked). */
-export function chartExportButtons(host, basename) {
+/**
+ * Buttons "SVG" and "PNG" for the chart inside `host` (looked up when clicked), after a visible
+ * name of the chart (`label`, e.g. "Map" or "Cost against ε"); each button's accessible name
+ * says what it downloads.
+ */
+export function chartExportButtons(host, basename, label = 'Chart') {
   const svgOf = () => host.querySelector('svg');
-  return h('span', { class: 'export-group' }, 'Chart: ',
-    h('button', { type: 'button', 'data-export': `${basename}.svg`, onclick: () => svgOf() && download(`${basename}.svg`, standaloneSvg(svgOf()), 'image/svg+xml') }, 'SVG'),
-    h('button', { type: 'button', 'data-export': `${basename}.png`, onclick: async () => svgOf() && download(`${basename}.png`, await svgToPng(svgOf())) }, 'PNG'));
+  return h('span', { class: 'export-group' }, `${label}: `,
+    h('button', { type: 'button', 'data-export': `${basename}.svg`, 'aria-label': `SVG: download ${label.toLowerCase()} as ${basename}.svg`,
+      onclick: () => svgOf() && download(`${basename}.svg`, standaloneSvg(svgOf()), 'image/svg+xml') }, 'SVG'),
+    h('button', { type: 'button', 'data-export': `${basename}.png`, 'aria-label': `PNG: download ${label.toLowerCase()} as ${basename}.png`,
+      onclick: async () => svgOf() && download(`${basename}.png`, await svgToPng(svgOf())) }, 'PNG'));
 }

@@ -62,7 +62,7 @@ export class JointEditor {
     const tableError = fieldErrors.get(field);
     return h('figure', { class: 'joint-table' },
       h('figcaption', {}, caption),
-      h('table', { id: `table-${key}` }, h('thead', {}, head), h('tbody', {}, body, foot)),
+      h('div', { class: 'scroll-x' }, h('table', { id: `table-${key}` }, h('thead', {}, head), h('tbody', {}, body, foot))),
       h('p', { class: `table-status ${info.kind}`, role: 'status', id: `status-${key}` }, info.message),
       tableError ? h('p', { class: 'field-error' }, tableError) : null);
   }

@@ -2,7 +2,7 @@
 // shows and what the paper reports, and its key formula typeset by KaTeX (MathML, bundled).
 // Only presets shipped with the site have a card: a link carries just the preset's file name,
 // which is looked up in the site's own index; text from a link is never typeset.
-import katex from 'katex';
+import { renderTex } from './math.js';
 import { h } from '../dom.js';
 
 /**
@@ -11,7 +11,7 @@ import { h } from '../dom.js';
  */
 export function presetCard(entry, { edited, open = true, onReload, extra = null }) {
   const formula = h('div', { class: 'formula', id: 'preset-formula' });
-  if (entry.formula) katex.render(entry.formula, formula, { output: 'mathml', displayMode: true, throwOnError: false });
+  if (entry.formula) renderTex(entry.formula, formula);
   return h('details', { class: 'about preset', id: 'preset-card', open, 'data-preset': entry.file },
     h('summary', {}, `Preset: ${entry.title}`),
     entry.explanation ? h('p', { id: 'preset-explanation' }, entry.explanation) : null,

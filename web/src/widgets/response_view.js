@@ -7,6 +7,7 @@ import { XyChart } from '../plots/xy_chart.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { download, chartExportButtons } from './export_bar.js';
 import { tableToCsv } from '../export_formats.js';
+import { machineNotes } from './result_frame.js';
 
 /** The series of one plot spec over the experiment's rows. */
 export function plotSeries(plot, columns, rows) {
@@ -37,18 +38,18 @@ export function drawExperiment(response, basename) {
     const host = h('div', { class: 'chart-host', 'data-plot': String(i) });
     new XyChart(host, { title: plot.title || '', xLabel: plot.x_label || plot.x, yLabel: plot.y_label || plot.y, xLog: Boolean(plot.log_x), width: 520, height: 300 })
       .update({ series: plotSeries(plot, columns, rows) });
-    return h('div', {}, host, h('div', { class: 'export-bar' }, chartExportButtons(host, `${basename}-${i + 1}`)));
+    return h('div', {}, host, h('div', { class: 'export-bar' }, chartExportButtons(host, `${basename}-${i + 1}`, plot.title ? `Chart “${plot.title}”` : `Chart ${i + 1}`)));
   });
   return h('div', { class: 'experiment-output' },
     h('div', { style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem' }, charts),
-    (response.notes || []).slice(0, 8).map((n) => h('p', { class: 'hint' }, String(n))),
+    machineNotes(response.notes),
     h('div', { class: 'export-bar' },
-      h('button', { type: 'button', 'data-export': `${basename}.csv`, onclick: () => download(`${basename}.csv`, tableToCsv(columns, rows), 'text/csv') }, 'Table (CSV)'),
+      h('button', { type: 'button', 'data-export': `${basename}.csv`, 'aria-label': `Table (CSV): download ${basename}.csv`, onclick: () => download(`${basename}.csv`, tableToCsv(columns, rows), 'text/csv') }, 'Table (CSV)'),
       jsonButton(response, basename)));
 }
 
 function jsonButton(response, basename) {
-  return h('button', { type: 'button', 'data-export': `${basename}.json`,
+  return h('button', { type: 'button', 'data-export': `${basename}.json`, 'aria-label': `Data (JSON): download ${basename}.json`,
     onclick: () => download(`${basename}.json`, `${JSON.stringify(response, null, 2)}\n`, 'application/json') }, 'Data (JSON)');
 }
 
