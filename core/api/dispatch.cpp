@@ -3,8 +3,9 @@
  * @brief The one JSON dispatcher: request text -> family handler -> response text.
  *
  * Errors raised anywhere in core (privlab::Error) become {"error":{code,message,path}} with the
- * exit code of the CLI contract; every other exception type too (internal_error, exit 3), and
- * nothing throws past solve(). Responses are written with invalid UTF-8 replaced (U+FFFD), so
+ * exit code of the CLI contract; every other exception type too (nlohmann's type and range
+ * errors from a field read without json_read: invalid_field, exit 2; bad_alloc: out_of_memory;
+ * anything else: internal_error, exit 3), and nothing throws past solve(). Responses are written with invalid UTF-8 replaced (U+FFFD), so
  * no message can make the writer throw inside a catch block.
  */
 #include <string>

@@ -45,6 +45,7 @@ export function s(tag, attrs = {}, ...children) {
 /** Formats a number for display: up to `digits` significant decimals; "∞" for "Infinity". */
 export function fmt(value, digits = 4) {
   if (value === 'Infinity' || value === Infinity) return '∞';
+  if (value === null || value === undefined) return '—';  // no value (e.g. Infinity - Infinity)
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value);
   if (value !== 0 && Math.abs(value) < 1e-4) return value.toExponential(2);
   return value.toFixed(digits);

@@ -81,6 +81,23 @@ TEST_CASE("funnel/experiment grr-vs-cr: Jeffreys-drawn distributions, both calib
   CHECK(json::parse(bad.json)["error"]["path"] == "/sizes/0");
 }
 
+TEST_CASE("funnel/experiment grr-vs-cr: issue13 repro 8: Infinity - Infinity is null with a note, never NaN") {
+  // eps 3 on 2x2 tables: both protocols are often uncalibrated (alpha = Infinity)
+  const json r = solve_ok(R"({"family":"funnel","experiment":"grr-vs-cr","sizes":[[2,2]],"trials":20,"epsilons":[3],"seed":4})");
+  long both_infinite = 0;
+  for (const auto& row : r["rows"]) {
+    for (const auto& cell : row) CHECK(cell != "NaN");
+    if (row[7] == "Infinity" && row[8] == "Infinity") {
+      ++both_infinite;
+      CHECK(row[10].is_null());
+    } else {
+      CHECK(!row[10].is_null());
+    }
+  }
+  CHECK(both_infinite > 0);  // the case is exercised
+  CHECK(r["notes"].dump().find("null when both alphas are Infinity") != std::string::npos);
+}
+
 TEST_CASE("funnel/experiment adult: panels from data_csv; opt-lip >= grr and oue") {
   json request = {{"family", "funnel"}, {"experiment", "adult"}, {"data_csv", kAdultExcerpt},
                   {"secrets", {"marital-status"}}, {"data", {"sex", "relationship"}}, {"epsilons", {0.5, 1.0}}};

@@ -179,3 +179,19 @@ TEST_CASE("game/handler: thresholded DP (23) reports the plain epsilon on near p
   req["mechanism"] = "distortion";
   CHECK(error_of(req, 2)["path"] == "/dp_threshold");
 }
+
+TEST_CASE("game/handler: issue13 repro 9: approximation threshold 0 audits epsilon Infinity, never null") {
+  json req = {{"family", "game"}, {"mechanism", "joint"},
+              {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}},
+              {"prior", {{"hot_cells", 3}, {"seed", 3}}}, {"epsilon", 1.0}, {"min_distortion", 0.5},
+              {"approximation", {{"threshold", 0}}}};
+  const json r = solve_ok(req);
+  INFO(r["audit"].dump());
+  for (const char* key : {"audit", "audit_within_threshold"}) {
+    CHECK(!r[key]["measured_epsilon"].is_null());
+    CHECK(!r[key]["designed_epsilon"].is_null());
+  }
+  // every DP row dropped: nothing bounds the ratios over all pairs
+  CHECK(r["audit"]["measured_epsilon"] == "Infinity");
+  CHECK(r["audit"]["designed_epsilon"] == "Infinity");
+}

@@ -44,3 +44,12 @@ TEST_CASE("model/parse_joint: bad tables are refused with the field named") {
   CHECK(error_path(json::parse("[[1],[2],[3]]"), JointLimits{2, 4, 8}) == "too_large @ /joint");
   CHECK(error_path(json::parse("[[1,1],[1,1]]"), JointLimits{4, 4, 3}) == "too_large @ /joint");
 }
+
+TEST_CASE("model/parse_joint: issue13 repro 4: counts whose total overflows are refused") {
+  CHECK(error_path(json::parse("[[1e308,1e308],[1,1]]")) == "count_overflow @ /joint");
+  CHECK(error_path(json::parse("[[9007199254740992,1],[1,1]]")) == "count_overflow @ /joint");
+  // the largest exact total is still counts
+  const auto big = parse_joint(json::parse("[[4503599627370496,4503599627370495],[0,1]]"), "/joint");
+  CHECK(big.from_counts);
+  CHECK(big.p.sum() == doctest::Approx(1.0));
+}
