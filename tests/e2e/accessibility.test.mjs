@@ -281,3 +281,20 @@ test('e2e a11y: during a long experiment the status bar with progress and Cancel
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e a11y: ε presets give ln 2 and ln 3 exactly, and the slider does not round them away', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&view=rldp&eps=1.5`);
+  await waitForResult(page);
+  await page.click('button[data-eps="ln 3"]');
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#epsilon'), '1.0986122886681098');
+  assert.equal(await page.getAttribute('button[data-eps="ln 3"]', 'aria-pressed'), 'true');
+  assert.match(await page.textContent('#result-title'), /^Result: SRR at ε = 1\.0986/);
+  await page.fill('#epsilon-slider', '0.69');  // the slider's step nearest to ln 2
+  await waitForResult(page);
+  assert.equal(await page.inputValue('#epsilon'), String(Math.LN2));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -43,7 +43,7 @@ export class ScatterChart {
     const x = scaleLinear().domain(pad(Math.min(0, ...xs), Math.max(...xs))).nice().range([margin.left, width - margin.right]);
     const y = scaleLinear().domain(pad(Math.min(0, ...ys), Math.max(...ys))).nice().range([height - margin.bottom, margin.top]);
     const top = y.domain()[1];
-    let clipped = 0;
+    const clipped = [];
     const [x0, x1] = x.range();
     const [y0, y1] = y.range();
     drawAxes(svg, { x, y, xLabel, yLabel, xTitleY: height - 8 });
@@ -63,8 +63,8 @@ export class ScatterChart {
         const over = py > top;
         group.appendChild(marker(shape, x(px), y(over ? top : py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})${over ? ' — above the chart, drawn at its top edge' : ''}`));
         if (over) {
-          clipped += 1;
-          svg.appendChild(s('text', { x: x(px) + 6, y: y(top) - 3, class: 'tick clipped', fill: colour, 'data-clipped': String(py) }, `↑ ${fmt(py, 2)}`));
+          clipped.push(py);
+          svg.appendChild(s('text', { x: x(px), y: y(top) - 7, 'text-anchor': 'middle', class: 'tick clipped', fill: colour, 'data-clipped': String(py), style: 'font-size: 10px' }, '↑'));
         }
       }
       svg.appendChild(group);
@@ -72,9 +72,13 @@ export class ScatterChart {
       svg.appendChild(marker(shape, x1 + 20, ly, colour, null));
       svg.appendChild(s('text', { x: x1 + 32, y: ly + 4, class: 'tick' }, sr.name));
     });
-    if (clipped) svg.appendChild(s('text', { x: x1 + 8, y: y0 - 18, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 10px' },
-      s('tspan', { x: x1 + 8 }, `↑ ${clipped} outlier${clipped === 1 ? '' : 's'} above ${fmt(top, 2)}:`),
-      s('tspan', { x: x1 + 8, dy: 12 }, 'drawn at the top edge')));
+    if (clipped.length) {
+      const values = clipped.sort((a, b) => a - b).map((v) => fmt(v, 2));
+      const lines = [`↑ ${clipped.length} outlier${clipped.length === 1 ? '' : 's'} above ${fmt(top, 1)},`, 'drawn at the top edge:',
+        ...values.slice(0, 4).map((v, i) => `${v}${i === 3 && values.length > 4 ? ' …' : ''}`)];
+      svg.appendChild(s('text', { x: x1 + 8, y: margin.top + 24 + 18 * series.length, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 10px' },
+        lines.map((line, i) => s('tspan', { x: x1 + 8, dy: i ? 12 : 0 }, line))));
+    }
     this.container.replaceChildren(svg);
     return svg;
   }

@@ -141,7 +141,7 @@ export class RldpMseView {
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Privacy and uncertainty'),
       h('div', { class: 'field' },
-        h('label', { for: 'epsilon' }, 'Privacy ε (natural log): P(Y=y|S=s₁) ≤ e^ε P(Y=y|S=s₂)'),
+        h('label', { for: 'epsilon' }, 'Privacy ε (natural log): P(Y=y | S=s₁) ≤ e', h('sup', {}, 'ε'), ' P(Y=y | S=s₂)'),
         h('div', { class: 'eps-row' },
           h('input', { id: 'epsilon-slider', type: 'range', min: '0.05', max: '3', step: '0.05', 'aria-label': 'ε (slider)',
             value: Number.isFinite(epsNumber) ? String(Math.min(3, Math.max(0.05, epsNumber))) : '0.5',

@@ -2,7 +2,8 @@
 // snapping to them, so that a slider stepping by 0.01 gives ln 2 itself, not 0.69 or 0.71.
 import { h } from '../dom.js';
 
-export const EPS_PRESETS = [['ln 2', Math.LN2], ['1', 1], ['ln 3', Math.log(3)]];
+// ln 3 as the correctly rounded double (Math.log(3) is one ulp off in some engines).
+export const EPS_PRESETS = [['ln 2', Math.LN2], ['1', 1], ['ln 3', 1.0986122886681098]];
 
 /** The slider's text value, replaced by an exact preset when it is the step nearest to one. */
 export function snapEpsilon(text, step) {
