@@ -38,7 +38,7 @@ Report audit_mechanism(const Matrix& q, const Claim& claim) {
 nlohmann::json to_json(const Report& report) {
   return {{"verified", report.verified},
           {"guarantee", report.claim.guarantee},
-          {"designed_epsilon", report.claim.epsilon},
+          {"designed_epsilon", json_write::real(report.claim.epsilon)},
           {"measured_epsilon", json_write::real(report.claim.measured)},
           {"max_column_error", report.max_column_error},
           {"min_entry", report.min_entry}};

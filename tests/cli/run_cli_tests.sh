@@ -36,6 +36,20 @@ check "bad confidence"    2 "/uncertainty/confidence" "{$R,\"joint\":[[0.5,0.5]]
 check "true shape"        2 "/true_joint" "{$R,\"joint\":[[0.5,0.5]],\"epsilon\":1,\"true_joint\":[[1]]}"
 check "too large"         2 "/joint"      "{$R,\"joint\":[$(printf '[1,1],%.0s' $(seq 1 70))[1,1]],\"epsilon\":1}"
 
+# "evaluate" (issue 15): any family answers for a given matrix; bad matrices name the field.
+E='"family":"rldp","joint":[[0.3,0.2],[0.1,0.4]],"uncertainty":"simplex"'
+check "evaluate ok"         0 "-"              "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5,0.5]]}"
+check "evaluate ragged"     2 "/evaluate/1"    "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5]]}"
+check "evaluate inputs"     2 "/evaluate/0"    "{$E,\"evaluate\":[[0.5,0.5,0.5],[0.5,0.5,0.5]]}"
+check "evaluate negative"   2 "/evaluate/1/2"  "{$E,\"evaluate\":[[0.5,0.5,1.5,0.5],[0.5,0.5,-0.5,0.5]]}"
+check "evaluate NaN"        2 "/evaluate/0/0"  "{$E,\"evaluate\":[[\"NaN\",0.5,0.5,0.5],[0.5,0.5,0.5,0.5]]}"
+check "evaluate column sum" 2 "/evaluate/0/3"  "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5,0.50001]]}"
+check "evaluate mse"        0 "-"              '{"family":"rldp-mse","joint":[[0.25,0.25],[0.25,0.25]],"uncertainty":{"radius":0.01},"evaluate":[[1,0,1,0],[0,1,0,1]]}'
+check "evaluate funnel"     0 "-"              '{"family":"funnel","joint":[[0.5,0],[0,0.5]],"evaluate":[[0.75,0.25],[0.25,0.75]],"compare_optimal":true}'
+check "evaluate estimation" 0 "-"              '{"family":"estimation","joint":[[0.3,0.2],[0.1,0.4]],"evaluate":[[1,0],[0,1]]}'
+check "evaluate game"       0 "-"              '{"family":"game","prior":[0.5,0.5],"utility_loss":"hamming","distance":[[0,1],[1,0]],"evaluate":[[0.75,0.25],[0.25,0.75]],"compare_optimal":true}'
+check "evaluate game shape" 2 "/evaluate/0"    '{"family":"game","prior":[0.5,0.5],"utility_loss":"hamming","distance":[[0,1],[1,0]],"evaluate":[[1,1,1]]}'
+
 # A missing file is a bad request too.
 out=$("$PRIVLAB" solve /nonexistent.json); code=$?
 if [ $code = 2 ] && [[ $out == *unreadable_file* ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL missing file: $code $out"; fi
