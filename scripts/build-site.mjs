@@ -30,6 +30,7 @@ for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith(
   const scenario = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
   cpSync(join(root, 'examples', file), join(out, 'examples', file));
   const entry = { file, family: scenario.family, title: scenario.title || file };
+  if (scenario.evaluate !== undefined) entry.view = 'evaluate';  // a given matrix opens in the Evaluate view
   for (const key of ['explanation', 'formula']) if (typeof scenario[key] === 'string') entry[key] = scenario[key];
   index.push(entry);
 }

@@ -14,7 +14,9 @@
 #include "api/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
+#include "estimation/evaluated.h"
 #include "estimation/experiments.h"
+#include "evaluate/evaluated_mechanism.h"
 #include "estimation/formulation1.h"
 #include "estimation/mmse_bounds.h"
 #include "estimation/pics.h"
@@ -32,7 +34,7 @@ namespace jw = json_write;
 using Json = nlohmann::json;
 
 namespace {
-const JointLimits kLimits{64, 64, 4096};
+const JointLimits& kLimits = kJointLimits;
 constexpr long kMaxSweepWork = 40000;  // sweep steps x |X|^2 (about 2 s in WASM)
 
 Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposition& pics) {
@@ -130,6 +132,7 @@ Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
 
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("experiment")) return run_experiment(request, context);
+  if (evaluated::requested(request)) return evaluate_request(request, context);
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const auto pics = pic_decomposition(joint.p);
   Json out = summary_json(pics);

@@ -14,6 +14,8 @@
 
 namespace privlab::estimation {
 
+/// The joint an estimation request may carry (64 x 64, 4096 cells): handler and "evaluate".
+inline const JointLimits kJointLimits{64, 64, 4096};
 constexpr long kMaxDesignX = 48;  ///< Formulation 1: |X| (support) at most this
 constexpr long kMaxPrivate = 32;
 constexpr long kMaxUseful = 64;

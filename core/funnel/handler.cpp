@@ -11,6 +11,7 @@
 #include "api/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
+#include "evaluate/evaluated_mechanism.h"
 #include "funnel/attributes.h"
 #include "funnel/experiments.h"
 #include "funnel/explicit_protocols.h"
@@ -136,6 +137,10 @@ Designed design(const std::string& name, const Matrix& joint, double epsilon, Ta
   return d;
 }
 
+std::string read_metric(const nlohmann::json& request) {
+  return request.contains("metric") ? jr::one_of(request, "metric", "", {"lip", "ldp"}) : "lip";
+}
+
 /// Utility and privacy of q under one distribution.
 nlohmann::json evaluate(const Matrix& q, const Matrix& joint, const std::vector<long>& sizes) {
   const double info = utility(q, joint);
@@ -154,17 +159,19 @@ nlohmann::json evaluate(const Matrix& q, const Matrix& joint, const std::vector<
   }
   return out;
 }
+
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context);
 }  // namespace
 
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("experiment")) return run_experiment(request, context);
+  if (evaluated::requested(request)) return handle_evaluate(request, context);
   const auto name = jr::one_of(request, "mechanism", "",
                                {"opt-ldp", "opt-lip", "grr", "oue", "cr", "srlip-product"});
   const JointDistribution parsed = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const Matrix& joint = parsed.p;
   const double epsilon = jr::number(request, "epsilon", "", 0, 50);
-  const std::string metric =
-      request.contains("metric") ? jr::one_of(request, "metric", "", {"lip", "ldp"}) : "lip";
+  const std::string metric = read_metric(request);
   const Target target = metric == "lip" ? Target::kLip : Target::kLdp;
   const std::vector<long> sizes = parse_attributes(request, joint.cols());
   if (sizes.size() > 10) bad_request("too_large", "/attributes", "SRLIP (22) visits 2^m subsets: at most 10 attributes");
@@ -205,5 +212,53 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   context.report(1.0, "done");
   return out;
 }
+
+namespace {
+/**
+ * {"evaluate":[[..]] (|X| inputs, or |S||X| inputs s*|X| + x for a protocol that reads S),
+ * joint, metric?, attributes?, true_joint?, epsilon?, compare_optimal?}: utility I(X;Y), leakage
+ * I(S;Y), LIP, LDP (and SRLIP) of a given protocol. compare_optimal designs opt-lip (metric
+ * "lip", default) or opt-ldp at `epsilon` or, absent, at the matrix's measured LIP / LDP, and
+ * reports I(X;Y) (given) / I(X;Y) (optimal).
+ */
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context) {
+  const JointDistribution parsed = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
+  const Matrix& joint = parsed.p;
+  const long a = joint.cols(), c = joint.rows();
+  const Matrix q = evaluated::read(
+      request,
+      {{a, c * a}, "the joint (|X| = " + std::to_string(a) + " inputs, or |S||X| = " +
+                       std::to_string(c * a) + " for a protocol that reads (s, x))", 1024, 0, ""},
+      "mechanism");
+  const std::string metric = read_metric(request);
+  const Target target = metric == "lip" ? Target::kLip : Target::kLdp;
+  const std::vector<long> sizes = parse_attributes(request, a);
+  if (sizes.size() > 10) bad_request("too_large", "/attributes", "SRLIP (22) visits 2^m subsets: at most 10 attributes");
+  const auto truth = true_joint(request, parsed, kLimits);
+  const bool compare = evaluated::compare_requested(request);
+  std::optional<double> epsilon;
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+
+  context.report(0.0, "evaluating");
+  nlohmann::json out = evaluate(q, joint, sizes);
+  out["family"] = "funnel";
+  out["input"] = reads_secret(q, joint) ? "s,x" : "x";
+  out["metric"] = metric;
+  const double measured = target == Target::kLip ? lip(q, joint) : ldp_secret(q, joint);
+  evaluated::describe(out, q, {metric + " (evaluated)", measured, measured});
+  if (parsed.from_counts) out["n"] = static_cast<long long>(parsed.total);
+  if (truth) out["true"] = evaluate(q, truth->p, sizes);
+  if (compare) {
+    context.report(0.5, "optimal design");
+    const std::string name = target == Target::kLip ? "opt-lip" : "opt-ldp";
+    const nlohmann::json cmp = evaluated::compare(
+        request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
+        epsilon ? *epsilon : measured, out["mutual_information"].get<double>(), &handle_request);
+    out["comparison"] = cmp;
+  }
+  context.report(1.0, "done");
+  return out;
+}
+}  // namespace
 
 }  // namespace privlab::funnel

@@ -11,6 +11,7 @@
 #include "api/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
+#include "evaluate/evaluated_mechanism.h"
 #include "game/attack.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
@@ -99,42 +100,72 @@ nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
   out["minmax_secret_guess"] = one(attack_minmax_secret_guess(p, in.distance));  // (29)
   return out;
 }
-}  // namespace
-
-nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
-  if (request.contains("experiment")) return run_experiment(request, context);
-  const ParsedGame game = parse_game(request);
+/// The metrics of a mechanism p [o][s] the response reports, designed or evaluated (one place):
+/// cost, optimal attack and its error, Bayes error, metric-DP epsilon, posterior, and the
+/// optional adversary_prior / check_attack_lp / attacks_without_prior analyses.
+nlohmann::json measure(const Matrix& p, const ParsedGame& game, const nlohmann::json& request,
+                       const std::optional<Vector>& adversary_prior, Evaluation& ev) {
   const GameInputs& in = game.inputs;
-  const DesignOptions opt = parse_design(request);
-  const Limits& lim = limits(flag(request, "allow_large"));
-  if (flag(request, "estimate_only")) return estimate(game, opt, lim);
-  std::optional<Vector> adversary_prior;
-  if (request.contains("adversary_prior"))
-    adversary_prior = read_distribution(request["adversary_prior"], "/adversary_prior", in.num_secrets());
-  const bool check_lp = flag(request, "check_attack_lp");
-  const bool no_prior = flag(request, "attacks_without_prior");
-  if (no_prior) guard_attacks_without_prior(in);
-  guard_lp_size(game, opt, lim);
-
-  context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
-  const Designed d = design(in, opt);
-  context.report(0.9, "auditing");
-  const Evaluation ev = evaluate(d.p, in);
-
-  nlohmann::json out = {{"family", "game"}, {"mechanism_name", mechanism_name(opt.kind)}};
-  out["mechanism"] = jw::matrix(d.p);
+  ev = evaluate(p, in);
+  nlohmann::json out = {{"family", "game"}};
+  out["mechanism"] = jw::matrix(p);
   out["cost"] = ev.cost;
   out["worst_cost"] = ev.worst_cost;
-  out["objective"] = opt.worst_case ? "worst" : "expected";
   out["attack"] = guesses_json(ev.attack);
   out["adversary_error"] = ev.adversary_error;
   out["bayes_error"] = ev.bayes_error;
   out["epsilon"] = jw::real(ev.epsilon);
   out["feasibility_threshold"] = feasibility_threshold(in.prior, in.distance);
   out["prior"] = jw::vector(in.prior);
-  const Vector pr_o = d.p * in.prior;
+  const Vector pr_o = p * in.prior;
   out["observation_probability"] = jw::vector(pr_o);
-  out["posterior"] = jw::matrix(bayes_attack(d.p, in.prior).transpose());  // [o][s]
+  out["posterior"] = jw::matrix(bayes_attack(p, in.prior).transpose());  // [o][s]
+  if (game.grid)
+    out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", game.grid->cell_km}};
+  if (adversary_prior) {
+    const MismatchEvaluation mm = evaluate_mismatch(p, in, *adversary_prior);
+    out["adversary_prior"] = {{"attack", guesses_json(mm.attack)},
+                              {"adversary_error", mm.error_adversary_prior},
+                              {"error_under_design_prior", mm.error_design_prior},
+                              {"bayes_error", mm.bayes_error_adversary_prior},
+                              {"entropy", mm.adversary_entropy},
+                              {"design_entropy", mm.design_entropy}};
+  }
+  if (flag(request, "check_attack_lp")) {
+    const LpAttack lp = optimal_attack_lp(p, in.prior, in.distance);
+    out["attack_lp"] = {{"error", lp.objective}, {"lp", size_json(lp.size)}};
+  }
+  if (flag(request, "attacks_without_prior")) out["attacks_without_prior"] = attacks_without_prior(p, in);
+  return out;
+}
+
+std::optional<Vector> read_adversary_prior(const nlohmann::json& request, const GameInputs& in) {
+  if (!request.contains("adversary_prior")) return std::nullopt;
+  return read_distribution(request["adversary_prior"], "/adversary_prior", in.num_secrets());
+}
+
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context);
+}  // namespace
+
+nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
+  if (request.contains("experiment")) return run_experiment(request, context);
+  if (evaluated::requested(request)) return handle_evaluate(request, context);
+  const ParsedGame game = parse_game(request);
+  const GameInputs& in = game.inputs;
+  const DesignOptions opt = parse_design(request);
+  const Limits& lim = limits(flag(request, "allow_large"));
+  if (flag(request, "estimate_only")) return estimate(game, opt, lim);
+  const std::optional<Vector> adversary_prior = read_adversary_prior(request, in);
+  if (flag(request, "attacks_without_prior")) guard_attacks_without_prior(in);
+  guard_lp_size(game, opt, lim);
+
+  context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
+  const Designed d = design(in, opt);
+  context.report(0.9, "auditing");
+  Evaluation ev;
+  nlohmann::json out = measure(d.p, game, request, adversary_prior, ev);
+  out["mechanism_name"] = mechanism_name(opt.kind);
+  out["objective"] = opt.worst_case ? "worst" : "expected";
   out["lp"] = size_json(d.size);
   out["lp"]["dp_rows"] = d.dp_rows;
   out["lp"]["distortion_rows"] = d.distortion_rows;
@@ -165,24 +196,60 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   }
   if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit_distortion(d.p, in, opt);
   if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit_distortion(d.p, in, opt);
-  if (game.grid)
-    out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", game.grid->cell_km}};
-  if (adversary_prior) {
-    const MismatchEvaluation mm = evaluate_mismatch(d.p, in, *adversary_prior);
-    out["adversary_prior"] = {{"attack", guesses_json(mm.attack)},
-                              {"adversary_error", mm.error_adversary_prior},
-                              {"error_under_design_prior", mm.error_design_prior},
-                              {"bayes_error", mm.bayes_error_adversary_prior},
-                              {"entropy", mm.adversary_entropy},
-                              {"design_entropy", mm.design_entropy}};
-  }
-  if (check_lp) {
-    const LpAttack lp = optimal_attack_lp(d.p, in.prior, in.distance);
-    out["attack_lp"] = {{"error", lp.objective}, {"lp", size_json(lp.size)}};
-  }
-  if (no_prior) out["attacks_without_prior"] = attacks_without_prior(d.p, in);
   context.report(1.0, "done");
   return out;
 }
+
+namespace {
+/**
+ * {"evaluate":[[..]] ([o][s]: |O| rows, |S| columns), prior, distance | grid, utility_loss,
+ * dp_distance?, epsilon?, min_distortion?, compare_optimal?, adversary_prior?, ...}: cost (11),
+ * optimal attack (19) and its error (7), Bayes error (25), metric-DP epsilon of a given mechanism.
+ * compare_optimal designs, at the request's epsilon and/or min_distortion when given ("dp",
+ * "distortion" or "joint"), else at the matrix's own epsilon ("dp") or, when that is infinite,
+ * at its adversary error ("distortion"), and reports cost (given) / cost (optimal).
+ */
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context) {
+  const ParsedGame game = parse_game(request);
+  const GameInputs& in = game.inputs;
+  const long n = in.num_secrets(), m = in.num_observables();
+  const Matrix p = evaluated::read(
+      request,
+      {{n}, "the prior (|S| = " + std::to_string(n) + " secrets)", 1024, m,
+       "the utility loss (|O| = " + std::to_string(m) + " observables)"},
+      "mechanism");
+  const std::optional<Vector> adversary_prior = read_adversary_prior(request, in);
+  if (flag(request, "attacks_without_prior")) guard_attacks_without_prior(in);
+  const bool compare = evaluated::compare_requested(request);
+  std::optional<double> epsilon, min_distortion;
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (request.contains("min_distortion")) min_distortion = jr::number(request, "min_distortion", "", 0, 1e12);
+
+  context.report(0.0, "evaluating");
+  Evaluation ev;
+  nlohmann::json out = measure(p, game, request, adversary_prior, ev);
+  evaluated::describe(out, p, {"metric-dp (evaluated)", ev.epsilon, ev.epsilon});
+  if (compare) {
+    context.report(0.3, "optimal design");
+    // The level: the request's epsilon and/or min_distortion, else the matrix's own epsilon or,
+    // when that is infinite, its adversary error.
+    evaluated::Comparison how{{{"mechanism", "dp"}}, "epsilon", 50, "cost", "cost_ratio"};
+    double level = ev.epsilon;
+    if (epsilon && min_distortion) {
+      how.design = {{"mechanism", "joint"}, {"min_distortion", *min_distortion}};
+      level = *epsilon;
+    } else if (epsilon) {
+      level = *epsilon;
+    } else if (min_distortion || !std::isfinite(ev.epsilon) || ev.epsilon > 50) {
+      how = {{{"mechanism", "distortion"}}, "min_distortion", 1e12, "cost", "cost_ratio"};
+      level = min_distortion ? *min_distortion : ev.adversary_error;
+    }
+    const nlohmann::json cmp = evaluated::compare(request, how, level, ev.cost, &handle_request);
+    out["comparison"] = cmp;
+  }
+  context.report(1.0, "done");
+  return out;
+}
+}  // namespace
 
 }  // namespace privlab::game

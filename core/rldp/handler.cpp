@@ -5,9 +5,13 @@
  */
 #include "rldp/handler.h"
 
+#include <cmath>
+
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
+#include "evaluate/evaluated_mechanism.h"
+#include "metrics/privacy_loss.h"
 #include "model/request_fields.h"
 #include "rldp/evaluation.h"
 #include "rldp/experiments.h"
@@ -83,9 +87,84 @@ nlohmann::json handle_sample(const nlohmann::json& request) {
 }
 }  // namespace
 
+namespace {
+/// The metrics of a mechanism the response reports (designed or evaluated, one place):
+/// I, NMI and realized epsilon under P-hat, the robust epsilon over F, and "true" under P*.
+nlohmann::json measure(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set,
+                       const std::optional<JointDistribution>& truth, const RobustEpsilon& robust) {
+  nlohmann::json out = to_json(evaluate(q, joint));
+  out["robust_epsilon"] = jw::real(robust.value);
+  out["robust_epsilon_exact"] = robust.exact;
+  out["uncertainty"] = to_json(set);
+  if (set.kind == UncertaintySet::Kind::kRenyiBall) {
+    const Projection pr = project(joint, set);
+    out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
+                         {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
+    // ERRATUM (paper-notes.md): Example 2 prints B_s with the S-marginal held fixed; shown for
+    // comparison only, never used by a mechanism.
+    const Vector ps = joint.s_marginal();
+    Vector fixed(ps.size());
+    for (long s = 0; s < ps.size(); ++s)
+      fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
+    out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
+  }
+  if (truth) {
+    nlohmann::json t = to_json(evaluate(q, *truth));
+    if (set.kind == UncertaintySet::Kind::kRenyiBall) {
+      const double div = renyi_divergence(set.alpha, joint.flat(), truth->flat());
+      t["divergence"] = jw::real(div);
+      t["in_uncertainty_set"] = div <= set.radius;
+    }
+    out["true"] = t;
+  }
+  return out;
+}
+
+/**
+ * {"evaluate":[[..]], "joint", "uncertainty", "n"?, "true_joint"?, "epsilon"?, "compare_optimal"?}:
+ * the metrics of a given mechanism on X = (S, U), plus its LDP epsilon (Definition 2) and its
+ * simplex-RLDP epsilon (Proposition 3). compare_optimal designs PolyOpt (NR for F = {P-hat}) at
+ * `epsilon` or, absent, at the matrix's robust epsilon, and reports I(given) / I(optimal).
+ */
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context) {
+  const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
+  const std::string nx = std::to_string(joint.num_x());
+  const Matrix q = evaluated::read(
+      request, {{joint.num_x()}, "the joint (|X| = |S||U| = " + nx + " inputs, x = s*|U| + u)", 1024, 0, ""},
+      "mechanism");
+  const auto n = sample_size(request, joint);
+  const UncertaintySet set = parse_uncertainty(request, joint.num_x(), n);
+  const auto truth = true_joint(request, joint, kLimits);
+  const bool compare = evaluated::compare_requested(request);
+  std::optional<double> epsilon;
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+
+  context.report(0.0, "robust epsilon");
+  const RobustEpsilon robust = robust_epsilon(q, joint, set);
+  nlohmann::json out = measure(q, joint, set, truth, robust);
+  out["family"] = "rldp";
+  out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
+  out["simplex_epsilon"] = jw::real(metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()));
+  if (n) out["n"] = *n;
+  evaluated::describe(out, q, {robust.exact ? "rldp (evaluated)" : "rldp-upper-bound (evaluated)",
+                               robust.value, robust.value});
+  if (compare) {
+    context.report(0.5, "optimal design");
+    const std::string name = set.kind == UncertaintySet::Kind::kPoint ? "nr" : "polyopt";
+    const nlohmann::json cmp = evaluated::compare(
+        request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
+        epsilon ? *epsilon : robust.value, out["mutual_information"].get<double>(), &handle_request);
+    out["comparison"] = cmp;
+  }
+  context.report(1.0, "done");
+  return out;
+}
+}  // namespace
+
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("sample")) return handle_sample(request);
   if (request.contains("experiment")) return run_experiment(request, context);
+  if (evaluated::requested(request)) return handle_evaluate(request, context);
 
   const auto name = jr::one_of(request, "mechanism", "", mechanism_names());
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
@@ -104,39 +183,15 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const RobustEpsilon robust =
       designed.robust ? *designed.robust : robust_epsilon(designed.mechanism, joint, set);
 
-  nlohmann::json out = to_json(evaluate(designed.mechanism, joint));
+  nlohmann::json out = measure(designed.mechanism, joint, set, truth, robust);
   out["family"] = "rldp";
   out["mechanism_name"] = name;
   out["mechanism"] = jw::matrix(designed.mechanism);
   out["output_size"] = designed.mechanism.rows();
   out["epsilon_design"] = epsilon;
-  out["robust_epsilon"] = jw::real(robust.value);
-  out["robust_epsilon_exact"] = robust.exact;
-  out["uncertainty"] = to_json(set);
   if (n) out["n"] = *n;
   out["audit"] = audit::to_json(report);
   out["details"] = designed.details;
-  if (set.kind == UncertaintySet::Kind::kRenyiBall) {
-    const Projection pr = project(joint, set);
-    out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
-                         {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
-    // ERRATUM (paper-notes.md): Example 2 prints B_s with the S-marginal held fixed; shown for
-    // comparison only, never used by a mechanism.
-    const Vector ps = joint.s_marginal();
-    Vector fixed(ps.size());
-    for (long s = 0; s < ps.size(); ++s)
-      fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
-    out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
-  }
-  if (truth) {
-    nlohmann::json t = to_json(evaluate(designed.mechanism, *truth));
-    if (set.kind == UncertaintySet::Kind::kRenyiBall) {
-      const double div = renyi_divergence(set.alpha, joint.flat(), truth->flat());
-      t["divergence"] = jw::real(div);
-      t["in_uncertainty_set"] = div <= set.radius;
-    }
-    out["true"] = t;
-  }
   context.report(1.0, "done");
   return out;
 }

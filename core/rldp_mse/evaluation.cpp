@@ -8,13 +8,11 @@
 
 namespace privlab::rldp_mse {
 
-Evaluation solve_and_evaluate(Problem problem, const JointDistribution& estimate,
-                              const ChiSquareSet& set, const Vector& values, double epsilon,
-                              const std::optional<JointDistribution>& truth,
-                              const SolveOptions& options) {
+Evaluation evaluate_mechanism(const Matrix& q, const JointDistribution& estimate,
+                              const ChiSquareSet& set, const Vector& values,
+                              const std::optional<JointDistribution>& truth) {
   Evaluation e;
-  e.solved = solve_problem(problem, set, values, epsilon, options);
-  const Matrix& q = e.solved.mechanism;
+  e.solved.mechanism = q;
   e.distortion = distortion(q, values, estimate.flat());
   e.robust_distortion = robust_distortion(q, values, set);
   e.epsilon = metrics::realized_epsilon(q, estimate);
@@ -24,6 +22,16 @@ Evaluation solve_and_evaluate(Problem problem, const JointDistribution& estimate
     e.true_epsilon = metrics::realized_epsilon(q, *truth);      // eq. (32)
     e.true_in_set = neyman_chi2(set.flat(), truth->flat()) <= set.radius;
   }
+  return e;
+}
+
+Evaluation solve_and_evaluate(Problem problem, const JointDistribution& estimate,
+                              const ChiSquareSet& set, const Vector& values, double epsilon,
+                              const std::optional<JointDistribution>& truth,
+                              const SolveOptions& options) {
+  ProblemResult solved = solve_problem(problem, set, values, epsilon, options);
+  Evaluation e = evaluate_mechanism(solved.mechanism, estimate, set, values, truth);
+  e.solved = std::move(solved);
   return e;
 }
 

@@ -24,6 +24,12 @@ struct Evaluation {
   std::optional<bool> true_in_set;        ///< P* in F
 };
 
+/// Measures a given mechanism q [u][x] (outputs = the values of U) from the matrix alone;
+/// `solved` holds only the mechanism. Shared by designed and evaluated ("evaluate") requests.
+Evaluation evaluate_mechanism(const Matrix& q, const JointDistribution& estimate,
+                              const ChiSquareSet& set, const Vector& values,
+                              const std::optional<JointDistribution>& truth);
+
 /// Solves `problem` and evaluates the result (robust epsilon is computed for every problem).
 Evaluation solve_and_evaluate(Problem problem, const JointDistribution& estimate,
                               const ChiSquareSet& set, const Vector& values, double epsilon,

@@ -12,6 +12,8 @@
 #include "api/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
+#include "evaluate/evaluated_mechanism.h"
+#include "metrics/privacy_loss.h"
 #include "model/request_fields.h"
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/experiments.h"
@@ -71,27 +73,69 @@ nlohmann::json set_json(const ChiSquareSet& set) {
   }
   return j;
 }
+
+/// The metrics of a mechanism the response reports (designed or evaluated, one place).
+nlohmann::json metrics_json(const Evaluation& e, const ChiSquareSet& set, const Vector& values,
+                            const std::optional<JointDistribution>& truth,
+                            std::optional<long long> n) {
+  nlohmann::json out;
+  out["family"] = "rldp-mse";
+  out["mechanism"] = jw::matrix(e.solved.mechanism);
+  out["values"] = jw::vector(values);
+  out["distortion"] = e.distortion;
+  out["robust_distortion"] = e.robust_distortion.value;
+  out["robust_distortion_lower"] = e.robust_distortion.lower;
+  out["worst_case_distribution"] = jw::vector(e.robust_distortion.worst);
+  out["epsilon"] = jw::real(e.epsilon);
+  out["robust_epsilon"] = jw::real(e.robust_epsilon.value);
+  out["robust_epsilon_lower"] = jw::real(e.robust_epsilon.lower);
+  out["uncertainty"] = set_json(set);
+  if (n) out["n"] = *n;
+  if (truth)
+    out["true"] = {{"distortion", *e.true_distortion},
+                   {"epsilon", jw::real(*e.true_epsilon)},
+                   {"in_confidence_set", *e.true_in_set},
+                   {"chi2_statistic", jw::real(neyman_chi2(set.flat(), truth->flat()))}};
+  return out;
+}
+
+struct RequestFields {
+  JointDistribution joint;
+  Vector values;
+  std::optional<long long> n;
+  ChiSquareSet set;
+  std::optional<JointDistribution> truth;
+};
+
+/// joint (with the size guard), values, n, uncertainty, true_joint.
+RequestFields parse_context(const nlohmann::json& request) {
+  JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
+  if (joint.num_u() * joint.num_u() * joint.num_s() > kMaxEntries)
+    bad_request("too_large", "/joint",
+                "|U|^2 |S| is limited to " + std::to_string(kMaxEntries) + " mechanism entries");
+  Vector values = parse_values(request, joint.num_u());
+  const auto n = sample_size(request, joint);
+  ChiSquareSet set = parse_set(request, joint, n);
+  auto truth = true_joint(request, joint, kLimits);
+  return {std::move(joint), std::move(values), n, std::move(set), std::move(truth)};
+}
+
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context);
 }  // namespace
 
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("experiment")) return run_experiment(request, context);
+  if (evaluated::requested(request)) return handle_evaluate(request, context);
   const std::string name = jr::one_of(request, "problem", "", problem_names());
   const Problem problem = problem_from_name(name);
-  const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
-  if (joint.num_u() * joint.num_u() * joint.num_s() > kMaxEntries)
-    bad_request("too_large", "/joint",
-                "|U|^2 |S| is limited to " + std::to_string(kMaxEntries) + " mechanism entries");
-  const Vector values = parse_values(request, joint.num_u());
+  const RequestFields c = parse_context(request);
   const double epsilon = jr::number(request, "epsilon", "", 1e-3, 20);
-  const auto n = sample_size(request, joint);
-  const ChiSquareSet set = parse_set(request, joint, n);
-  const auto truth = true_joint(request, joint, kLimits);
   SolveOptions options;
   options.gap_tolerance = jr::number_or(request, "gap_tolerance", "", 1e-8, 0.1, options.gap_tolerance);
   options.max_rounds = static_cast<int>(jr::number_or(request, "max_rounds", "", 1, 500, options.max_rounds));
 
   context.report(0.0, "solving " + name);
-  const Evaluation e = solve_and_evaluate(problem, joint, set, values, epsilon, truth, options);
+  const Evaluation e = solve_and_evaluate(problem, c.joint, c.set, c.values, epsilon, c.truth, options);
   const Matrix& q = e.solved.mechanism;
   // The claim is re-measured from the matrix: robust epsilon over F (certified upper bound,
   // robust_measures.cpp) for robust privacy; the realized epsilon under P-hat otherwise.
@@ -107,21 +151,9 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const audit::Report report = audit::audit_mechanism(q, claim);
   context.report(1.0, "done");
 
-  nlohmann::json out;
-  out["family"] = "rldp-mse";
+  nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
   out["problem"] = name;
-  out["mechanism"] = jw::matrix(q);
-  out["values"] = jw::vector(values);
-  out["distortion"] = e.distortion;
-  out["robust_distortion"] = e.robust_distortion.value;
-  out["robust_distortion_lower"] = e.robust_distortion.lower;
-  out["worst_case_distribution"] = jw::vector(e.robust_distortion.worst);
-  out["epsilon"] = jw::real(e.epsilon);
-  out["robust_epsilon"] = jw::real(e.robust_epsilon.value);
-  out["robust_epsilon_lower"] = jw::real(e.robust_epsilon.lower);
   out["epsilon_design"] = epsilon;
-  out["uncertainty"] = set_json(set);
-  if (n) out["n"] = *n;
   out["rounds"] = e.solved.rounds;
   out["cuts"] = e.solved.cuts;
   out["converged"] = e.solved.converged;
@@ -132,12 +164,43 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["repair"] = {{"weight", e.solved.repair_weight},
                    {"violation_before", e.solved.violation}};
   out["audit"] = audit::to_json(report);
-  if (truth)
-    out["true"] = {{"distortion", *e.true_distortion},
-                   {"epsilon", jw::real(*e.true_epsilon)},
-                   {"in_confidence_set", *e.true_in_set},
-                   {"chi2_statistic", jw::real(neyman_chi2(set.flat(), truth->flat()))}};
   return out;
 }
+
+namespace {
+/**
+ * {"evaluate":[[..]] (|U| outputs = the values of U, |S||U| inputs), joint, values?, n?,
+ * uncertainty, true_joint?, epsilon?, compare_optimal?}: the metrics of a given mechanism.
+ * compare_optimal solves RURP (10) at `epsilon` or, absent, at the matrix's certified robust
+ * epsilon, and reports robust distortion (given) / robust distortion (RURP).
+ */
+nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context) {
+  const RequestFields c = parse_context(request);
+  const long nu = c.joint.num_u(), nx = c.joint.num_x();
+  const Matrix q = evaluated::read(
+      request,
+      {{nx}, "the joint (|X| = |S||U| = " + std::to_string(nx) + " inputs, x = s*|U| + u)", 64, nu,
+       "Y taking the values of U (|U| = " + std::to_string(nu) + ")"},
+      "problem");
+  const bool compare = evaluated::compare_requested(request);
+  std::optional<double> epsilon;
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 1e-3, 20);
+
+  context.report(0.0, "robust epsilon and distortion");
+  const Evaluation e = evaluate_mechanism(q, c.joint, c.set, c.values, c.truth);
+  nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
+  out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
+  evaluated::describe(out, q, {"rldp-chi2 (evaluated)", e.robust_epsilon.value, e.robust_epsilon.value});
+  if (compare) {
+    context.report(0.5, "optimal design");
+    const nlohmann::json cmp = evaluated::compare(
+        request, {{{"problem", "rurp"}}, "epsilon", 20, "robust_distortion", "distortion_ratio"},
+        epsilon ? *epsilon : e.robust_epsilon.value, e.robust_distortion.value, &handle_request);
+    out["comparison"] = cmp;
+  }
+  context.report(1.0, "done");
+  return out;
+}
+}  // namespace
 
 }  // namespace privlab::rldp_mse

@@ -61,6 +61,19 @@ for fam in estimation rldp rldp-mse; do
   check_code "issue13 repro 4: count overflow ($fam)" 2 count_overflow "$t13/4"
 done
 rm -rf "$t13"
+# "evaluate" (issue 15): any family answers for a given matrix; bad matrices name the field.
+E='"family":"rldp","joint":[[0.3,0.2],[0.1,0.4]],"uncertainty":"simplex"'
+check "evaluate ok"         0 "-"              "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5,0.5]]}"
+check "evaluate ragged"     2 "/evaluate/1"    "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5]]}"
+check "evaluate inputs"     2 "/evaluate/0"    "{$E,\"evaluate\":[[0.5,0.5,0.5],[0.5,0.5,0.5]]}"
+check "evaluate negative"   2 "/evaluate/1/2"  "{$E,\"evaluate\":[[0.5,0.5,1.5,0.5],[0.5,0.5,-0.5,0.5]]}"
+check "evaluate NaN"        2 "/evaluate/0/0"  "{$E,\"evaluate\":[[\"NaN\",0.5,0.5,0.5],[0.5,0.5,0.5,0.5]]}"
+check "evaluate column sum" 2 "/evaluate/0/3"  "{$E,\"evaluate\":[[0.5,0.5,0.5,0.5],[0.5,0.5,0.5,0.50001]]}"
+check "evaluate mse"        0 "-"              '{"family":"rldp-mse","joint":[[0.25,0.25],[0.25,0.25]],"uncertainty":{"radius":0.01},"evaluate":[[1,0,1,0],[0,1,0,1]]}'
+check "evaluate funnel"     0 "-"              '{"family":"funnel","joint":[[0.5,0],[0,0.5]],"evaluate":[[0.75,0.25],[0.25,0.75]],"compare_optimal":true}'
+check "evaluate estimation" 0 "-"              '{"family":"estimation","joint":[[0.3,0.2],[0.1,0.4]],"evaluate":[[1,0],[0,1]]}'
+check "evaluate game"       0 "-"              '{"family":"game","prior":[0.5,0.5],"utility_loss":"hamming","distance":[[0,1],[1,0]],"evaluate":[[0.75,0.25],[0.25,0.75]],"compare_optimal":true}'
+check "evaluate game shape" 2 "/evaluate/0"    '{"family":"game","prior":[0.5,0.5],"utility_loss":"hamming","distance":[[0,1],[1,0]],"evaluate":[[1,1,1]]}'
 
 # A missing file is a bad request too.
 out=$("$PRIVLAB" solve /nonexistent.json); code=$?

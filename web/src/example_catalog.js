@@ -2,13 +2,14 @@
 // its paper names it ("Example 3: PolyOpt", "Figure 2a", "Section 9.2"), paper examples first.
 // Pure (importable in Node): the page builds the <optgroup>s from groupExamples(index).
 
-/** One group per view (family), in tab order, with the paper it follows. */
+/** One group per view (family; a given matrix opens in the Evaluate view), in tab order, with the paper it follows. */
 export const EXAMPLE_GROUPS = [
   { family: 'rldp', label: 'Robust LDP — Lopuhaä-Zwakenberg & Goseling (Entropy 2024)' },
   { family: 'rldp-mse', label: 'Robust MSE — robust optimisation of an MSE release' },
   { family: 'funnel', label: 'Privacy funnel — LDP and LIP guarantees' },
   { family: 'estimation', label: 'Estimation — Wang et al., privacy with estimation guarantees' },
   { family: 'game', label: 'Privacy game — Shokri, Stackelberg privacy games' },
+  { family: 'evaluate', label: 'Evaluate a mechanism — your own matrix, any family' },
 ];
 
 /** Names where the file's title does not read as the paper's own name of the case. */
@@ -71,7 +72,7 @@ function rank(name) {
 export function groupExamples(index, families = null) {
   return EXAMPLE_GROUPS.filter((g) => !families || families.includes(g.family)).map((group) => ({
     ...group,
-    entries: index.filter((e) => e.family === group.family)
+    entries: index.filter((e) => (e.view || e.family) === group.family)
       .map((e) => ({ file: e.file, title: e.title, name: exampleName(e) }))
       .sort((a, b) => {
         const [ka, na] = rank(a.name);

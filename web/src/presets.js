@@ -15,7 +15,7 @@ export class Presets {
    */
   constructor(hooks) {
     Object.assign(this, hooks);
-    this.index = new Map();   // file -> { file, family, title, explanation, formula }
+    this.index = new Map();   // file -> { file, family, view?, title, explanation, formula }
     this.known = new Map();   // file -> { baseline } (state as loaded, serialized) | { whole: scenario } | null (fetching)
     this.runs = new Map();    // file -> { status: 'running' | 'done' | 'failed' | 'cancelled', response?, message? }
     this.state = null;
@@ -33,7 +33,7 @@ export class Presets {
     this.state = state;
     const entry = state && state.preset ? this.index.get(state.preset) : undefined;
     const showCurrent = this.showCurrent || (() => {});
-    if (!entry || entry.family !== state.view) { this.host.replaceChildren(); this.shownKey = null; showCurrent(null); return; }
+    if (!entry || (entry.view || entry.family) !== state.view) { this.host.replaceChildren(); this.shownKey = null; showCurrent(null); return; }
     const info = this.known.get(entry.file);
     if (info === undefined) this.learn(entry.file);
     if (info && info.whole && !this.runs.has(entry.file)) this.run(entry.file, info.whole);

@@ -14,11 +14,13 @@ import * as rldpMse from './views/rldp_mse_state.js';
 import * as funnel from './views/funnel_state.js';
 import * as estimation from './views/estimation_state.js';
 import * as game from './views/game_state.js';
+import * as evaluate from './views/evaluate_state.js';
 
 export const STATE_VERSION = 1;
 // Tab order: the order of the papers in the README.
 export const SCHEMAS = {
   [rldp.id]: rldp, [rldpMse.id]: rldpMse, [funnel.id]: funnel, [estimation.id]: estimation, [game.id]: game,
+  [evaluate.id]: evaluate,  // one view for every family: a user's own matrix
 };
 export const DEFAULT_VIEW = rldp.id;
 /** A preset's file name in examples/ (what `preset=` in a link may hold; anything else is ignored). */
@@ -91,6 +93,8 @@ export function stateToRequest(state) {
 /** A scenario file as page state (its family picks the view). Throws a readable Error. */
 export function scenarioToState(scenario) {
   if (!scenario || typeof scenario !== 'object' || Array.isArray(scenario)) throw new Error('the scenario must be a JSON object');
+  // A scenario with "evaluate" (a given matrix) opens in the Evaluate view, whatever its family.
+  if (scenario.evaluate !== undefined) return evaluate.fromScenario(scenario);
   const schema = Object.values(SCHEMAS).find((s) => s.id === scenario.family);
   if (!schema) throw new Error(`family "${String(scenario.family).slice(0, 20)}" has no view in this page yet`);
   return schema.fromScenario(scenario);

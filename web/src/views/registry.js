@@ -7,7 +7,8 @@ import { RldpMseView } from './rldp_mse.js';
 import { FunnelView } from './funnel.js';
 import { EstimationView } from './estimation.js';
 import { GameView } from './game.js';
+import { EvaluateView } from './evaluate.js';
 
-const CLASSES = { rldp: RldpView, 'rldp-mse': RldpMseView, funnel: FunnelView, estimation: EstimationView, game: GameView };
+const CLASSES = { rldp: RldpView, 'rldp-mse': RldpMseView, funnel: FunnelView, estimation: EstimationView, game: GameView, evaluate: EvaluateView };
 
 export const VIEWS = Object.values(SCHEMAS).map((schema) => ({ id: schema.id, title: schema.title, View: CLASSES[schema.id] }));
