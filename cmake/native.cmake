@@ -26,3 +26,7 @@ enable_testing()
 add_test(NAME core_unit_tests COMMAND privlab_tests --no-version)
 add_test(NAME cli_contract COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh)
+add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
+add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_parallel_test.sh)
