@@ -4,7 +4,9 @@
  *
  *   privlab solve FILE|-          one request -> one response on stdout (exit 0 / 2 / 3)
  *   privlab bench [--set FILE] [--repeat N] [--out FILE]   median times of a fixed request set
- *   privlab experiment FAMILY NAME [--set k=v]... [--data FILE] [--out DIR]   a paper experiment
+ *   privlab experiment FAMILY NAME [--set k=v]... [--data FILE] [--shard I/N] [--jobs N] [--out DIR]
+ *                                 a paper experiment (whole, or share I of N as a part file)
+ *   privlab merge --out DIR PART_DIR...   the parts of a sharded experiment -> its files
  *   privlab version
  */
 #include <fstream>
@@ -14,6 +16,7 @@
 
 #include "bench.h"
 #include "experiment.h"
+#include "shard_part.h"
 #include "privlab/api.h"
 
 namespace {
@@ -23,8 +26,13 @@ int usage(std::ostream& os, int code) {
         "  privlab solve FILE|-     answer one JSON request (see docs/api.md)\n"
         "  privlab bench [--set FILE|DIR] [--only TEXT] [--repeat N] [--out FILE]\n"
         "                           time the benchmark request set, print JSON\n"
-        "  privlab experiment FAMILY NAME [--set key=value]... [--request FILE] [--data FILE] [--out DIR]\n"
-        "                           run a paper experiment; writes NAME.json, NAME.csv, NAME-k.svg\n"
+        "  privlab experiment FAMILY NAME [--set key=value]... [--request FILE] [--data FILE]\n"
+        "                     [--shard I/N] [--jobs N] [--out DIR]\n"
+        "                           run a paper experiment on N threads (default: all cores);\n"
+        "                           writes NAME.json, NAME.csv, NAME-k.svg, or with --shard the\n"
+        "                           part NAME.part-I-of-N.json (skipped when already complete)\n"
+        "  privlab merge --out DIR PART_DIR...\n"
+        "                           combine the parts into what the unsharded run writes\n"
         "  privlab version\n";
   return code;
 }
@@ -62,6 +70,7 @@ int main(int argc, char** argv) {
   if (command == "solve" && argc == 3) return run_solve(argv[2]);
   if (command == "bench") return privlab::cli::run_bench(argc - 2, argv + 2);
   if (command == "experiment") return privlab::cli::run_experiment(argc - 2, argv + 2);
+  if (command == "merge") return privlab::cli::run_merge(argc - 2, argv + 2);
   if (command == "version") {
     std::cout << privlab::api::version() << "\n";
     return 0;

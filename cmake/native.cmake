@@ -40,3 +40,7 @@ if(PRIVLAB_SANITIZE)
   target_link_libraries(privlab_fuzz PRIVATE privlab_core)
   target_link_options(privlab_fuzz PRIVATE -fsanitize=fuzzer)
 endif()
+add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
+add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_parallel_test.sh)

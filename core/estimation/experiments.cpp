@@ -12,6 +12,7 @@
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
+#include "common/experiment_units.h"
 #include "estimation/pics.h"
 #include "estimation/report.h"
 #include "estimation/request.h"
@@ -376,9 +377,12 @@ Json robustness(const Json& req, const Context& ctx) {
 Json run_experiment(const Json& request, const Context& context) {
   const std::string name =
       jr::one_of(request, "experiment", "", {"parity-bits", "adult", "robustness"});
-  if (name == "parity-bits") return parity_bits(request, context);
-  if (name == "adult") return adult(request, context);
-  return robustness(request, context);
+  // Not split finer yet: the whole experiment is one unit (common/experiment_units.h).
+  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
+    if (name == "parity-bits") return parity_bits(request, c);
+    if (name == "adult") return adult(request, c);
+    return robustness(request, c);
+  }), context);
 }
 
 }  // namespace privlab::estimation

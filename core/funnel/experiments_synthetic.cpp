@@ -9,6 +9,7 @@
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
+#include "common/experiment_units.h"
 #include "funnel/experiments.h"
 #include "funnel/explicit_protocols.h"
 #include "funnel/optimal_ldp.h"
@@ -64,9 +65,12 @@ double pearson(const std::vector<double>& u, const std::vector<double>& v) {
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", {"ldp-vs-lip", "adult", "grr-vs-cr"});
-  if (name == "ldp-vs-lip") return experiment_ldp_vs_lip(request, context);
-  if (name == "adult") return experiment_adult(request, context);
-  return experiment_grr_vs_cr(request, context);
+  // Not split finer yet: the whole experiment is one unit (common/experiment_units.h).
+  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
+    if (name == "ldp-vs-lip") return experiment_ldp_vs_lip(request, c);
+    if (name == "adult") return experiment_adult(request, c);
+    return experiment_grr_vs_cr(request, c);
+  }), context);
 }
 
 // Section VIII-A: c = 2, a = 5, 10 distributions with p(s,x) ~ U[0,1] normalised,

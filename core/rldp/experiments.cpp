@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
+#include "common/experiment_units.h"
 #include "rldp/evaluation.h"
 #include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
@@ -78,40 +80,71 @@ Instance draw(Sampler& s, const SyntheticParams& p) {
   return {joint_from_matrix(t / t.sum()), joint_from_matrix(h)};
 }
 
-/// Runs every (instance, epsilon, confidence, mechanism); calls sink(k, eps, conf, name, trial).
-template <class Sink>
-void run_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons,
-                   const std::vector<double>& confidences, const std::vector<std::string>& mechs,
-                   const Context& context, Notes& notes, Sink sink) {
-  Sampler sampler(p.seed);
-  const double total = static_cast<double>(p.k * epsilons.size() * confidences.size());
-  double done = 0;
-  for (long k = 0; k < p.k; ++k) {
+/// Calls sink(k, eps, conf, mechanism, trial, P* in F) for every trial, in (k, conf, eps, mechanism) order.
+using Sink = std::function<void(long, double, double, const std::string&, const Trial&, bool)>;
+
+/// Every (instance, confidence, epsilon, mechanism) as units: one unit per instance k, drawn with
+/// its own seed (unit_seed(seed, k)). A unit's result lists its trials' numbers; `assemble`
+/// replays them through sink in order and then calls finish(notes) for the response.
+units::Plan synthetic_plan(const std::string& name, const SyntheticParams& p, const std::vector<double>& epsilons,
+                           const std::vector<double>& confidences, const std::vector<std::string>& mechs,
+                           std::function<nlohmann::json(const std::vector<nlohmann::json>&)> assemble) {
+  units::Plan plan;
+  plan.name = name;
+  plan.count = p.k;
+  plan.run = [=](long k, const Context& context) {
+    Sampler sampler(units::unit_seed(p.seed, static_cast<std::uint64_t>(k)));
     const Instance inst = draw(sampler, p);
+    Notes notes;
+    nlohmann::json trials = nlohmann::json::array();
+    const double total = static_cast<double>(epsilons.size() * confidences.size());
+    double done = 0;
     for (double conf : confidences) {
       const UncertaintySet set = ball(p.alpha, conf, p.n, inst.hat.num_x());
+      const bool in_f = renyi_divergence(p.alpha, inst.hat.flat(), inst.truth.flat()) <= set.radius;
       for (double eps : epsilons) {
         context.report(done / total, "instance " + std::to_string(k + 1) + "/" + std::to_string(p.k));
         done += 1;
-        const bool in_f = renyi_divergence(p.alpha, inst.hat.flat(), inst.truth.flat()) <= set.radius;
         for (const auto& m : mechs)
           if (auto t = run_one(m, inst.hat, &inst.truth, eps, set, p.options, notes))
-            sink(k, eps, conf, m, *t, in_f);
+            trials.push_back({eps, conf, m, t->hat.mutual_information, t->hat.nmi, jw::real(t->hat.epsilon),
+                              t->truth.mutual_information, t->truth.nmi, jw::real(t->truth.epsilon), in_f});
       }
     }
-  }
-  context.report(1.0, "done");
+    return nlohmann::json{{"trials", trials}, {"notes", notes.list}};
+  };
+  plan.assemble = std::move(assemble);
+  return plan;
 }
 
-nlohmann::json synthetic_nmi(const nlohmann::json& r, const Context& context) {
+double real_of(const nlohmann::json& v) {
+  if (v.is_string()) return v == "Infinity" ? INFINITY : v == "-Infinity" ? -INFINITY : NAN;
+  return v.get<double>();
+}
+
+/// Replays the units' trials through sink (k ascending); returns the units' notes, first seen first.
+Notes replay(const std::vector<nlohmann::json>& units, const Sink& sink) {
+  Notes notes;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    for (const auto& r : units[k]["trials"]) {
+      Trial t;
+      t.hat = {r[3].get<double>(), r[4].get<double>(), real_of(r[5])};
+      t.truth = {r[6].get<double>(), r[7].get<double>(), real_of(r[8])};
+      sink(static_cast<long>(k), r[0].get<double>(), r[1].get<double>(), r[2].get<std::string>(), t, r[9].get<bool>());
+    }
+    for (const auto& n : units[k]["notes"]) notes.add(n.get<std::string>());
+  }
+  return notes;
+}
+
+units::Plan synthetic_nmi(const nlohmann::json& r) {
   const SyntheticParams p = read_synthetic(r);
   const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", mechanism_names());
-  Notes notes;
+  return synthetic_plan("synthetic_nmi", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
   std::map<std::pair<double, std::string>, std::vector<double>> nmi;
-  run_synthetic(p, eps, {conf}, mechs, context, notes,
-                [&](long, double e, double, const std::string& m, const Trial& t, bool) {
+  const Notes notes = replay(units, [&](long, double e, double, const std::string& m, const Trial& t, bool) {
                   nmi[{e, m}].push_back(t.hat.nmi);
                 });
   nlohmann::json rows = nlohmann::json::array();
@@ -126,19 +159,19 @@ nlohmann::json synthetic_nmi(const nlohmann::json& r, const Context& context) {
           {"plots", {plot("NMI under P-hat vs epsilon (Figure 3)", "line", "epsilon", "nmi_mean",
                           "mechanism", "epsilon", "mean NMI")}},
           {"notes", notes.list}};
+  });
 }
 
-nlohmann::json realized_epsilon_experiment(const nlohmann::json& r, const Context& context) {
+units::Plan realized_epsilon_experiment(const nlohmann::json& r) {
   const SyntheticParams p = read_synthetic(r);
   const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", {"nr", "polyopt"});
-  Notes notes;
+  return synthetic_plan("realized_epsilon", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
   std::map<std::pair<double, std::string>, std::vector<double>> real;
   std::map<double, std::vector<double>> in_f;
   std::map<double, long> last_k;
-  run_synthetic(p, eps, {conf}, mechs, context, notes,
-                [&](long k, double e, double, const std::string& m, const Trial& t, bool inf) {
+  const Notes notes = replay(units, [&](long k, double e, double, const std::string& m, const Trial& t, bool inf) {
                   real[{e, m}].push_back(t.truth.epsilon);
                   if (!last_k.count(e) || last_k[e] != k) { in_f[e].push_back(inf ? 1 : 0); last_k[e] = k; }
                 });
@@ -162,17 +195,17 @@ nlohmann::json realized_epsilon_experiment(const nlohmann::json& r, const Contex
              return pl;
            }()}},
           {"notes", notes.list}};
+  });
 }
 
-nlohmann::json utility_robustness(const nlohmann::json& r, const Context& context) {
+units::Plan utility_robustness(const nlohmann::json& r) {
   const SyntheticParams p = read_synthetic(r);
   const double e = jr::number_or(r, "epsilon", "", 0, 50, 1.5);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
-  Notes notes;
+  return synthetic_plan("utility_robustness", p, {e}, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
   nlohmann::json rows = nlohmann::json::array();
-  run_synthetic(p, {e}, {conf}, mechs, context, notes,
-                [&](long k, double, double, const std::string& m, const Trial& t, bool) {
+  const Notes notes = replay(units, [&](long k, double, double, const std::string& m, const Trial& t, bool) {
                   const double rel = t.hat.mutual_information > 0
                       ? (t.hat.mutual_information - t.truth.mutual_information) / t.hat.mutual_information
                       : 0.0;
@@ -185,19 +218,19 @@ nlohmann::json utility_robustness(const nlohmann::json& r, const Context& contex
                           "scatter", "nmi_hat", "relative_difference", "mechanism", "NMI under P-hat",
                           "relative difference")}},
           {"notes", notes.list}};
+  });
 }
 
-nlohmann::json beta_sweep(const nlohmann::json& r, const Context& context) {
+units::Plan beta_sweep(const nlohmann::json& r) {
   const SyntheticParams p = read_synthetic(r);
   const double e = jr::number_or(r, "epsilon", "", 0, 50, 1.5);
   const auto betas = read_numbers(r, "betas", "", 1e-9, 0.999, 16, {0.1, 0.05, 0.01, 0.001});
   const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
   std::vector<double> confs;
   for (double b : betas) confs.push_back(1 - b);
-  Notes notes;
+  return synthetic_plan("beta_sweep", p, {e}, confs, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
   std::map<std::pair<double, std::string>, std::vector<double>> nmi;
-  run_synthetic(p, {e}, confs, mechs, context, notes,
-                [&](long, double, double c, const std::string& m, const Trial& t, bool) {
+  const Notes notes = replay(units, [&](long, double, double c, const std::string& m, const Trial& t, bool) {
                   nmi[{c, m}].push_back(t.hat.nmi);
                 });
   nlohmann::json rows = nlohmann::json::array();
@@ -212,6 +245,7 @@ nlohmann::json beta_sweep(const nlohmann::json& r, const Context& context) {
           {"plots", {plot("Mean NMI against the significance level beta (Table 2)", "line", "beta",
                           "nmi_mean", "mechanism", "beta", "mean NMI")}},
           {"notes", notes.list}};
+  });
 }
 
 }  // namespace
@@ -224,12 +258,14 @@ const std::vector<std::string>& experiment_names() {
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", experiment_names());
-  if (name == "synthetic_nmi") return synthetic_nmi(request, context);
-  if (name == "realized_epsilon") return realized_epsilon_experiment(request, context);
-  if (name == "utility_robustness") return utility_robustness(request, context);
-  if (name == "beta_sweep") return beta_sweep(request, context);
-  if (name == "adult") return adult_experiment(request, context);
-  return curve_experiment(request, context);
+  // Synthetic experiments: one unit per instance; "adult" and "curve" are one unit each.
+  if (name == "synthetic_nmi") return units::answer(request, synthetic_nmi(request), context);
+  if (name == "realized_epsilon") return units::answer(request, realized_epsilon_experiment(request), context);
+  if (name == "utility_robustness") return units::answer(request, utility_robustness(request), context);
+  if (name == "beta_sweep") return units::answer(request, beta_sweep(request), context);
+  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
+    return name == "adult" ? adult_experiment(request, c) : curve_experiment(request, c);
+  }), context);
 }
 
 }  // namespace privlab::rldp

@@ -10,6 +10,7 @@
 #include "api/json_read.h"
 #include "api/json_write.h"
 #include "common/error.h"
+#include "common/experiment_units.h"
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/sampling.h"
 
@@ -90,13 +91,11 @@ void guard_work(const Setup& s, long num_n) {
     bad_request("too_large", "/K", "K x (number of n) x (number of problems) is limited to 40000");
 }
 
-nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
-                               const Context& context) {
+/// Figure 2a/2b: one unit per instance i (its own seed); the rows of its problems.
+units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
   const Setup s = read_setup(r, 30);
   const long long n = jr::positive_integer(r, "n", "", 10'000'000) ;
   guard_work(s, 1);
-  sampling::Engine engine(s.seed);
-  const Vector values = default_values(s.num_u);
   // "instances": solve only these (0-based) of the K drawn, to re-run one row of a large run.
   std::vector<bool> wanted(static_cast<std::size_t>(s.k), !r.contains("instances"));
   if (r.contains("instances")) {
@@ -108,52 +107,76 @@ nlohmann::json figure2_scatter(const nlohmann::json& r, const std::string& name,
       wanted[static_cast<std::size_t>(v(i))] = true;
     }
   }
-  nlohmann::json rows = nlohmann::json::array();
-  long inf_count = 0, total = 0, trouble = 0, unconverged = 0;
-  for (long i = 0; i < s.k; ++i) {
-    context.report(static_cast<double>(i) / static_cast<double>(s.k),
-                   "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
-    const Instance inst = draw_instance(engine, s, n);
-    if (!wanted[static_cast<std::size_t>(i)]) continue;
-    for (Problem p : s.problems) {
-      const Evaluation e =
-          solve_and_evaluate(p, inst.estimate, inst.set, values, s.epsilon, inst.truth);
-      ++total;
-      if (std::isinf(*e.true_epsilon)) ++inf_count;
-      trouble += e.solved.lp_trouble ? 1 : 0;
-      unconverged += e.solved.converged ? 0 : 1;
-      rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
-                      jw::real(e.robust_epsilon.value), e.robust_distortion.value,
-                      *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble,
-                      e.distortion});
+  units::Plan plan;
+  plan.name = name;
+  plan.count = s.k;
+  plan.run = [s, n, wanted](long i, const Context& context) {
+    nlohmann::json rows = nlohmann::json::array();
+    long inf_count = 0, trouble = 0, unconverged = 0;
+    if (wanted[static_cast<std::size_t>(i)]) {
+      context.report(0, "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
+      sampling::Engine engine(units::unit_seed(s.seed, static_cast<std::uint64_t>(i)));
+      const Instance inst = draw_instance(engine, s, n);
+      for (Problem p : s.problems) {
+        const Evaluation e = solve_and_evaluate(p, inst.estimate, inst.set, default_values(s.num_u),
+                                                s.epsilon, inst.truth);
+        if (std::isinf(*e.true_epsilon)) ++inf_count;
+        trouble += e.solved.lp_trouble ? 1 : 0;
+        unconverged += e.solved.converged ? 0 : 1;
+        rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
+                        jw::real(e.robust_epsilon.value), e.robust_distortion.value,
+                        *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble,
+                        e.distortion});
+      }
     }
-  }
-  context.report(1.0, "done");
-  return {{"experiment", name},
-          {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
-                       "robust_epsilon", "robust_distortion", "true_in_F", "rounds", "converged",
-                       "lp_trouble", "distortion_hat"}},
-          {"rows", rows},
-          {"plots",
-           {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +
-                           ": eps* against D* (K = " + std::to_string(s.k) +
-                           ", n = " + std::to_string(n) + ")"},
-             {"kind", "scatter"}, {"x", "distortion_star"}, {"y", "epsilon_star"},
-             {"group", "problem"}, {"x_label", "D* (eq. 31)"}, {"y_label", "eps* (eq. 32)"}}}},
-          {"notes",
-           {"design epsilon " + std::to_string(s.epsilon) + ", alpha " + std::to_string(s.alpha) +
-                ", |S| = " + std::to_string(s.num_s) + ", |U| = " + std::to_string(s.num_u) +
-                ", P* ~ Dirichlet(" + std::to_string(s.concentration) + ")",
-            std::to_string(inf_count) + " of " + std::to_string(total) +
-                " results have eps* = Infinity (the paper omits them from the figure)",
-            "true_in_F: whether P* lies in the confidence set F (probability about 1 - alpha)",
-            solver_note(trouble, unconverged, total)}}};
+    return nlohmann::json{{"rows", rows}, {"infinite", inf_count}, {"trouble", trouble},
+                          {"unconverged", unconverged}};
+  };
+  plan.assemble = [s, n, name](const std::vector<nlohmann::json>& results) {
+    nlohmann::json rows = nlohmann::json::array();
+    long inf_count = 0, trouble = 0, unconverged = 0;
+    for (const auto& u : results) {
+      for (const auto& row : u["rows"]) rows.push_back(row);
+      inf_count += u["infinite"].get<long>();
+      trouble += u["trouble"].get<long>();
+      unconverged += u["unconverged"].get<long>();
+    }
+    const long total = static_cast<long>(rows.size());
+    return nlohmann::json{
+        {"experiment", name},
+        {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
+                     "robust_epsilon", "robust_distortion", "true_in_F", "rounds", "converged",
+                     "lp_trouble", "distortion_hat"}},
+        {"rows", rows},
+        {"plots",
+         {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +
+                         ": eps* against D* (K = " + std::to_string(s.k) +
+                         ", n = " + std::to_string(n) + ")"},
+           {"kind", "scatter"}, {"x", "distortion_star"}, {"y", "epsilon_star"},
+           {"group", "problem"}, {"x_label", "D* (eq. 31)"}, {"y_label", "eps* (eq. 32)"}}}},
+        {"notes",
+         {"design epsilon " + std::to_string(s.epsilon) + ", alpha " + std::to_string(s.alpha) +
+              ", |S| = " + std::to_string(s.num_s) + ", |U| = " + std::to_string(s.num_u) +
+              ", P* ~ Dirichlet(" + std::to_string(s.concentration) + "), instance i drawn with "
+              "its own seed (unit_seed(seed, i))",
+          std::to_string(inf_count) + " of " + std::to_string(total) +
+              " results have eps* = Infinity (the paper omits them from the figure)",
+          "true_in_F: whether P* lies in the confidence set F (probability about 1 - alpha)",
+          solver_note(trouble, unconverged, total)}}};
+  };
+  return plan;
 }
 
-nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
+/// A number written by jw::real ("Infinity" for +inf) read back.
+double read_real(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>() == "Infinity" ? INFINITY : v.get<std::string>() == "-Infinity" ? -INFINITY : NAN;
+  return v.get<double>();
+}
+
+/// Figure 2c/2d: one unit per (n, instance) = m K + i, with its own seed; assembled per n.
+units::Plan figure2_vs_n(const nlohmann::json& r) {
   const Setup s = read_setup(r, 1000);
   std::vector<long long> multipliers{5, 10, 20, 50, 100, 200, 500, 1000};
-  long trouble = 0, unconverged = 0, total = 0;
   if (r.contains("N_values")) {
     const Vector v = jr::vector(r.at("N_values"), "/N_values", 20);
     multipliers.clear();
@@ -165,58 +188,76 @@ nlohmann::json figure2_vs_n(const nlohmann::json& r, const Context& context) {
     }
   }
   guard_work(s, static_cast<long>(multipliers.size()));
-  sampling::Engine engine(s.seed);
-  const Vector values = default_values(s.num_u);
-  nlohmann::json rows = nlohmann::json::array();
-  const double steps = static_cast<double>(multipliers.size() * s.k);
-  long done = 0;
-  for (long long mult : multipliers) {
-    const long long n = mult * s.num_s * s.num_u;
-    std::vector<std::vector<double>> eps(s.problems.size()), dist(s.problems.size());
-    std::vector<long> above(s.problems.size(), 0);
-    for (long i = 0; i < s.k; ++i, ++done) {
-      context.report(static_cast<double>(done) / steps,
-                     "n = " + std::to_string(n) + ": instance " + std::to_string(i + 1));
-      const Instance inst = draw_instance(engine, s, n);
+  units::Plan plan;
+  plan.name = "figure2cd";
+  plan.count = s.k * static_cast<long>(multipliers.size());
+  plan.run = [s, multipliers](long unit, const Context& context) {
+    const long long n = multipliers[static_cast<std::size_t>(unit / s.k)] * s.num_s * s.num_u;
+    context.report(0, "n = " + std::to_string(n) + ": instance " + std::to_string(unit % s.k + 1));
+    sampling::Engine engine(units::unit_seed(s.seed, static_cast<std::uint64_t>(unit)));
+    const Instance inst = draw_instance(engine, s, n);
+    nlohmann::json eps = nlohmann::json::array(), dist = nlohmann::json::array();
+    long trouble = 0, unconverged = 0;
+    for (Problem p : s.problems) {
+      const Evaluation e = solve_and_evaluate(p, inst.estimate, inst.set, default_values(s.num_u),
+                                              s.epsilon, inst.truth);
+      eps.push_back(jw::real(*e.true_epsilon));
+      dist.push_back(*e.true_distortion);
+      trouble += e.solved.lp_trouble ? 1 : 0;
+      unconverged += e.solved.converged ? 0 : 1;
+    }
+    return nlohmann::json{{"epsilon", eps}, {"distortion", dist}, {"trouble", trouble},
+                          {"unconverged", unconverged}};
+  };
+  plan.assemble = [s, multipliers](const std::vector<nlohmann::json>& results) {
+    nlohmann::json rows = nlohmann::json::array();
+    long trouble = 0, unconverged = 0, total = 0;
+    for (std::size_t m = 0; m < multipliers.size(); ++m) {
+      const long long n = multipliers[m] * s.num_s * s.num_u;
       for (std::size_t j = 0; j < s.problems.size(); ++j) {
-        const Evaluation e = solve_and_evaluate(s.problems[j], inst.estimate, inst.set, values,
-                                                s.epsilon, inst.truth);
-        eps[j].push_back(*e.true_epsilon);
-        dist[j].push_back(*e.true_distortion);
-        if (*e.true_epsilon > s.epsilon * (1 + 1e-9)) ++above[j];
-        trouble += e.solved.lp_trouble ? 1 : 0;
-        unconverged += e.solved.converged ? 0 : 1;
-        ++total;
+        std::vector<double> eps, dist;
+        long above = 0;
+        for (long i = 0; i < s.k; ++i) {
+          const auto& u = results[m * static_cast<std::size_t>(s.k) + static_cast<std::size_t>(i)];
+          eps.push_back(read_real(u["epsilon"][j]));
+          dist.push_back(u["distortion"][j].get<double>());
+          if (eps.back() > s.epsilon * (1 + 1e-9)) ++above;
+        }
+        const Summary se = summarize_iqr(eps), sd = summarize_iqr(dist);
+        rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
+                        se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
+                        sd.kept, se.non_finite, s.k, above});
       }
     }
-    for (std::size_t j = 0; j < s.problems.size(); ++j) {
-      const Summary se = summarize_iqr(eps[j]), sd = summarize_iqr(dist[j]);
-      rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
-                      se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
-                      sd.kept, se.non_finite, s.k, above[j]});
+    for (const auto& u : results) {
+      trouble += u["trouble"].get<long>();
+      unconverged += u["unconverged"].get<long>();
+      total += static_cast<long>(s.problems.size());
     }
-  }
-  context.report(1.0, "done");
-  auto band = [](const std::string& title, const std::string& y, const std::string& label) {
-    return nlohmann::json{{"title", title}, {"kind", "band"}, {"x", "n"}, {"y", y + "_mean"},
-                          {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"},
-                          {"x_label", "n = N |S| |U|"}, {"y_label", label}, {"log_x", true}};
+    auto band = [](const std::string& title, const std::string& y, const std::string& label) {
+      return nlohmann::json{{"title", title}, {"kind", "band"}, {"x", "n"}, {"y", y + "_mean"},
+                            {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"},
+                            {"x_label", "n = N |S| |U|"}, {"y_label", label}, {"log_x", true}};
+    };
+    return nlohmann::json{
+        {"experiment", "figure2cd"},
+        {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
+                     "distortion_mean", "distortion_sd", "distortion_low", "distortion_high",
+                     "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances",
+                     "above_epsilon"}},
+        {"rows", rows},
+        {"plots", {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
+                   band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
+        {"notes",
+         {"K = " + std::to_string(s.k) + " instances per n; mean and sd after removing values "
+          "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
+          "are removed first and counted in infinite_epsilon",
+          "band plots: y is the mean, y_low / y_high are mean -+ sd",
+          "above_epsilon: instances with eps* > eps (all K, before outlier removal)",
+          "instance i at the m-th n is drawn with its own seed (unit_seed(seed, m K + i))",
+          solver_note(trouble, unconverged, total)}}};
   };
-  return {{"experiment", "figure2cd"},
-          {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
-                       "distortion_mean", "distortion_sd", "distortion_low", "distortion_high",
-                       "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances",
-                       "above_epsilon"}},
-          {"rows", rows},
-          {"plots", {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
-                     band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
-          {"notes",
-           {"K = " + std::to_string(s.k) + " instances per n; mean and sd after removing values "
-            "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
-            "are removed first and counted in infinite_epsilon",
-            "band plots: y is the mean, y_low / y_high are mean -+ sd",
-            "above_epsilon: instances with eps* > eps (all K, before outlier removal)",
-            solver_note(trouble, unconverged, total)}}};
+  return plan;
 }
 }  // namespace
 
@@ -255,10 +296,10 @@ Summary summarize_iqr(std::vector<double> values) {
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const std::string name = jr::one_of(request, "experiment", "", {"figure2a", "figure2b", "figure2cd"});
-  if (name == "figure2cd") return figure2_vs_n(request, context);
+  if (name == "figure2cd") return units::answer(request, figure2_vs_n(request), context);
   nlohmann::json r = request;
   if (!r.contains("n")) r["n"] = name == "figure2b" ? 15000 : 75;
-  return figure2_scatter(r, name, context);
+  return units::answer(request, figure2_scatter(r, name), context);
 }
 
 }  // namespace privlab::rldp_mse

@@ -179,12 +179,15 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
     return std::min(1.0, v / (v + slack_uniform) * (1 + 1e-9));
   };
 
+  // The master LP is re-solved from its previous basis after each round's cuts (dual simplex):
+  // solving it from scratch every round was most of the robust problems' time.
+  lp::IncrementalLp master(program);
   ProblemResult result;
   double best_upper = lp::kInf;
   std::vector<std::vector<Vector>> used(lay.nu * lay.ns * lay.ns);  // cut points per (y,s1,s2)
   std::vector<Vector> used_utility;                                  // worst-case P of utility cuts
   for (;;) {
-    const lp::Solution sol = lp::solve_lp(program);
+    const lp::Solution sol = master.solve();
     ++result.rounds;
     if (sol.status != lp::Status::kOptimal && result.rounds > 1) {
       // Numerical trouble late in the loop (the LP is always feasible: the uniform mechanism
@@ -218,7 +221,7 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
             if (duplicate) { ++duplicates; continue; }  // nearly parallel: GLPK may stall on such LPs
             seen.push_back(point);
             if (seen.size() > 40) seen.erase(seen.begin());
-            program.add_row(privacy_row(lay, y, s1, s2, sp.r1, sp.r2, factor));
+            master.add_row(privacy_row(lay, y, s1, s2, sp.r1, sp.r2, factor));
             ++added;
           }
     }
@@ -233,7 +236,7 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
           if ((old - s.p).cwiseAbs().maxCoeff() < 1e-6) duplicate = true;
         if (!duplicate) {
           used_utility.push_back(s.p);
-          program.add_row(utility_row(lay, s.p, values));
+          master.add_row(utility_row(lay, s.p, values));
           ++added;
         }
       }

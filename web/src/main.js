@@ -1,7 +1,7 @@
-// Wires the page: URL/localStorage <-> state, the view, and the solver worker. The only module
+// Wires the page: URL/localStorage <-> state, the view, and the solver workers (worker_pool.js). The only module
 // that touches window.location and localStorage.
 import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js';
-import { SolverClient } from './solver_client.js';
+import { WorkerPool } from './worker_pool.js';
 import { VIEWS } from './views/registry.js';
 import { aboutBox } from './views/about.js';
 import { Presets } from './presets.js';
@@ -210,7 +210,7 @@ async function solveNow() {
  */
 let oneOffSolver = null;
 function solveOneOff(request) {
-  if (!oneOffSolver) oneOffSolver = new SolverClient(workerUrl(), { onStatus: (s) => onSolverStatus(s, oneOffSolver) });
+  if (!oneOffSolver) oneOffSolver = new WorkerPool(workerUrl(), { onStatus: (s) => onSolverStatus(s, oneOffSolver) });
   return oneOffSolver.solve(request);
 }
 
@@ -382,7 +382,7 @@ function workerUrl() {
   return URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
 }
 
-const solver = new SolverClient(workerUrl(), { onStatus: onSolverStatus });
+const solver = new WorkerPool(workerUrl(), { onStatus: onSolverStatus });
 // (When the worker is slow to start, a solve may already be running: its status stands.)
 solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });
 loadFromLocation();

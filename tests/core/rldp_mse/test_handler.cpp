@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "privlab/api.h"
+#include "rldp_mse/sampling.h"
 
 using Json = nlohmann::json;
 
@@ -99,39 +100,54 @@ TEST_CASE("rldp-mse/handle_request: a small Figure 2a experiment") {
   CHECK(bad["error"]["code"] == "too_large");
 }
 
-TEST_CASE("rldp-mse/figure2a: the RURP master LP on which GLPK's primal simplex cycled now solves") {
-  // Instance 5 of seed 1 at n = 75: in round 46 of its cutting-plane loop the primal simplex ran
-  // into its iteration limit (before the limit existed it ran for minutes). The LP facade then
-  // restarts with the dual simplex, so every solve converges to the gap tolerance.
-  const Json out = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":5,
-    "problems":["rurp"],"seed":1})"), 0);
-  const auto& cols = out["columns"];
-  const auto at = [&](const char* name) { return std::find(cols.begin(), cols.end(), name) - cols.begin(); };
-  REQUIRE(out["rows"].size() == 5);
-  for (const auto& row : out["rows"]) {
-    CHECK(row[at("lp_trouble")] == false);
-    CHECK(row[at("converged")] == true);
-    CHECK(row[at("robust_epsilon")].get<double>() <= 0.5 + 1e-12);
+namespace {
+/// Instance i of Figure 2a as the experiment drew it before instances had their own seeds (one
+/// engine seeded 1 for all, n = 75, P* ~ Dirichlet(1/2) on 3 x 5): the counts behind P-hat.
+Json historical_counts(int instance) {
+  privlab::rldp_mse::sampling::Engine engine(1);
+  std::vector<long long> counts;
+  for (int i = 0; i <= instance; ++i) {
+    const privlab::Vector p = privlab::rldp_mse::sampling::dirichlet(engine, 15, 0.5);
+    counts = privlab::rldp_mse::sampling::multinomial(engine, p, 75);
   }
-  CHECK(out["rows"][4][at("rounds")].get<int>() > 40);
-  CHECK(out["notes"].back().get<std::string>().find("0 ended early") != std::string::npos);
+  Json joint = Json::array();
+  for (int s = 0; s < 3; ++s) joint.push_back(Json(std::vector<long long>(counts.begin() + 5 * s, counts.begin() + 5 * s + 5)));
+  return joint;
+}
+
+/// RURP at eps = 0.5, alpha = 0.05 for the counts of `joint`: converged, no LP failure, private.
+Json rurp_on(const Json& joint) {
+  const Json out = solve(Json{{"family", "rldp-mse"}, {"problem", "rurp"}, {"joint", joint}, {"epsilon", 0.5},
+                              {"uncertainty", {{"confidence", 0.95}}}}, 0);
+  CHECK(out["lp_trouble"] == false);
+  CHECK(out["converged"] == true);
+  CHECK(out["robust_epsilon"].get<double>() <= 0.5 + 1e-12);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("rldp-mse/figure2a: the RURP master LP on which GLPK's primal simplex cycled now solves") {
+  // Instance 5 of seed 1 at n = 75 (drawn as before per-instance seeds): in round 46 of its
+  // cutting-plane loop the primal simplex ran into its iteration limit (before the limit existed
+  // it ran for minutes). The LP facade then restarts with the dual simplex.
+  const Json out = rurp_on(historical_counts(4));
+  CHECK(out["rounds"].get<int>() > 10);
 }
 
 TEST_CASE("rldp-mse/figure2a: RURP cut LPs that GLPK called infeasible now solve") {
-  // Four of 3000 robust solves at n = 75 (K = 1000, seed 1) ended early because glp_simplex
-  // reported a feasible cut LP (the uniform mechanism satisfies every cut) as infeasible; the
-  // best earlier mechanism was up to twice as distorting. The facade now restarts such solves.
-  const Json out = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":1000,
-    "n":75,"problems":["rurp"],"instances":[339,340,632,901],"seed":1})"), 0);
-  const auto& cols = out["columns"];
-  const auto at = [&](const char* name) { return std::find(cols.begin(), cols.end(), name) - cols.begin(); };
-  REQUIRE(out["rows"].size() == 4);
-  CHECK(out["rows"][2][at("instance")] == 632);
-  for (const auto& row : out["rows"]) {
-    CHECK(row[at("lp_trouble")] == false);
-    CHECK(row[at("converged")] == true);
-    CHECK(row[at("robust_epsilon")].get<double>() <= 0.5 + 1e-12);
+  // Four of 3000 robust solves at n = 75 (K = 1000, seed 1, drawn as before per-instance seeds)
+  // ended early because glp_simplex reported a feasible cut LP (the uniform mechanism satisfies
+  // every cut) as infeasible; the best earlier mechanism was up to twice as distorting. The
+  // facade now restarts such solves.
+  for (int instance : {339, 340, 632, 901}) {
+    CAPTURE(instance);
+    rurp_on(historical_counts(instance));
   }
+  // "instances" selects rows of a run; an instance outside [0, K) is refused at its entry.
+  const Json some = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":6,
+    "n":75,"problems":["nunp"],"instances":[1,4]})"), 0);
+  REQUIRE(some["rows"].size() == 2);
+  CHECK(some["rows"][1][1] == 4);
   const Json bad = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":5,
     "instances":[5]})"), 2);
   CHECK(bad["error"]["path"] == "/instances/0");
