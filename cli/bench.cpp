@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 
 #include "privlab/api.h"
 
@@ -31,6 +32,21 @@ bool name_selected(const std::string& name, const std::string& only) {
     start = comma + 1;
   }
   return false;
+}
+/// CPU seconds (user + system) of this process so far.
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+/// Peak resident set of this process so far (KiB): monotone over the run, so an item's value
+/// is its own peak only when it is the largest so far.
+long max_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
 }
 }  // namespace
 
@@ -73,15 +89,25 @@ int run_bench(int argc, char** argv) {
     int exit_code = 0;
     // An item may cap its own repetitions ("max_repeat"): whole paper experiments take seconds.
     const int reps = std::max(1, std::min(repeat, item.value("max_repeat", repeat)));
+    nlohmann::json last;
+    const double cpu0 = cpu_seconds();
     for (int r = 0; r < reps; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
-      exit_code = api::solve(request).exit_code;
+      const auto outcome = api::solve(request);
+      exit_code = outcome.exit_code;
+      if (r + 1 == reps) last = nlohmann::json::parse(outcome.json, nullptr, false);
       const auto t1 = std::chrono::steady_clock::now();
       ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     std::sort(ms.begin(), ms.end());
-    results.push_back({{"name", item["name"]}, {"median_ms", ms[ms.size() / 2]},
-                       {"repeat", reps}, {"exit_code", exit_code}});
+    nlohmann::json entry = {{"name", item["name"]}, {"median_ms", ms[ms.size() / 2]},
+                            {"cpu_ms_per_solve", 1000 * (cpu_seconds() - cpu0) / reps},
+                            {"max_rss_kb_so_far", max_rss_kb()}, {"repeat", reps}, {"exit_code", exit_code}};
+    // The certificate of game answers (exact or not, rounds of cutting planes).
+    if (last.is_object() && last.contains("lp") && last["lp"].is_object() && last["lp"].contains("gap"))
+      for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints"})
+        if (last["lp"].contains(key)) entry["lp"][key] = last["lp"][key];
+    results.push_back(entry);
   }
   const nlohmann::json report = {{"runner", "native"}, {"version", api::version()},
                                  {"results", results}};

@@ -31,7 +31,7 @@ ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
     const auto& g = request["grid"];
     s.grid.rows = jr::positive_integer(g, "rows", "/grid", lim.max_grid_side);
     s.grid.cols = jr::positive_integer(g, "cols", "/grid", lim.max_grid_side);
-    s.grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
+    read_cell_size(g, s.grid);
     if (s.grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
     if (s.grid.cells() > lim.max_secrets) bad_request("too_large", "/grid", "at most " + std::to_string(lim.max_secrets) + " cells");
   }

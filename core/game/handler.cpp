@@ -121,7 +121,7 @@ nlohmann::json measure(const Matrix& p, const ParsedGame& game, const nlohmann::
   out["observation_probability"] = jw::vector(pr_o);
   out["posterior"] = jw::matrix(bayes_attack(p, in.prior).transpose());  // [o][s]
   if (game.grid)
-    out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", game.grid->cell_km}};
+    out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", cell_size_json(*game.grid)}};
   if (adversary_prior) {
     const MismatchEvaluation mm = evaluate_mismatch(p, in, *adversary_prior);
     out["adversary_prior"] = {{"attack", guesses_json(mm.attack)},
@@ -152,7 +152,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   if (evaluated::requested(request)) return handle_evaluate(request, context);
   const ParsedGame game = parse_game(request);
   const GameInputs& in = game.inputs;
-  const DesignOptions opt = parse_design(request);
+  DesignOptions opt = parse_design(request);
   const Limits& lim = limits(flag(request, "allow_large"));
   if (flag(request, "estimate_only")) return estimate(game, opt, lim);
   const std::optional<Vector> adversary_prior = read_adversary_prior(request, in);
@@ -160,6 +160,12 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   guard_lp_size(game, opt, lim);
 
   context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
+  opt.on_round = [&context](long round, long rows, double gap) {
+    // The number of rounds is not known in advance: the bar moves by a shrinking step.
+    const double fraction = 0.05 + 0.8 * (1 - 1 / (1 + 0.2 * static_cast<double>(round)));
+    context.report(fraction, "cutting planes: round " + std::to_string(round) + ", " + std::to_string(rows) +
+                                 " rows, gap " + json_write::real(gap).dump());
+  };
   const Designed d = design(in, opt);
   context.report(0.9, "auditing");
   Evaluation ev;
@@ -171,6 +177,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lp"]["distortion_rows"] = d.distortion_rows;
   out["lp"]["objective"] = d.lp_objective;
   out["lp"]["rounds"] = d.rounds;
+  out["lp"]["lower_bound"] = jw::real(d.lower_bound);
+  out["lp"]["gap"] = jw::real(d.gap);
+  out["lp"]["exact"] = d.gap <= kExactGap;
+  out["lp"]["stopped_early"] = d.stopped_early;
   out["repair_mix"] = d.repair_mix;
   if (opt.kind != MechanismKind::kDp) {
     out["min_distortion"] = opt.min_distortion;

@@ -10,6 +10,7 @@
  * p(o|s) - e^{eps d_eps(s,s')} p(o|s') <= 0 for s != s'.
  */
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@
 #include "game/model.h"
 
 namespace privlab::game {
+
+/// Largest certified relative gap still called an exact optimum.
+constexpr double kExactGap = 1e-6;
 
 enum class MechanismKind { kDistortion, kDp, kJoint };
 
@@ -37,9 +41,16 @@ struct DesignOptions {
   /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
   std::optional<double> approx_threshold;
   bool approx_distortion_rows = false;
-  /// Cutting planes for the DP rows: solve with the rows of near pairs, add the violated rows,
-  /// re-solve until none is violated (exact; falls back to the full LP after 40 rounds).
+  /// Cutting planes (cutting_planes.h): solve with the DP rows of near pairs and two (21b) rows
+  /// per observable, add the violated rows, re-solve from the previous basis until none is
+  /// violated or the certified gap closes (exact; the full LP when a master LP fails).
   bool lazy_dp_rows = false;
+  /// Budget of the cutting planes (0: none). When it runs out, design() returns the last
+  /// candidate made feasible with its honest gap and Designed::stopped_early.
+  long max_rounds = 0;
+  double max_seconds = 0;
+  /// Called after each cutting-plane round with the round, the master's rows, and the gap.
+  std::function<void(long round, long rows, double gap)> on_round;
   /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).
   bool worst_case = false;
   /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
@@ -61,9 +72,16 @@ struct Designed {
   Matrix p;                    ///< [o][s], columns are distributions
   double cost = 0;             ///< expected utility loss (11), recomputed from p
   double lp_objective = 0;     ///< the LP's optimum: cost (11), or the worst-case cost (12)
+  /// Certificate: a proven lower bound on the optimum of the LP asked for (weak Lagrangian
+  /// duality from the solver's row duals, computed and rounded outside the solver), and
+  /// gap = (cost - lower_bound) / max(1, |cost|) with cost the objective ((11) or (12)) of the
+  /// returned mechanism. The solve is exact when gap <= kExactGap.
+  double lower_bound = 0;
+  double gap = 0;
   LpSize size;
   long dp_rows = 0, distortion_rows = 0;
   long rounds = 0;             ///< cutting-plane rounds (0 when all DP rows were built at once)
+  bool stopped_early = false;  ///< the cutting planes' budget ran out before the gap closed
   /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).
   double shadow_price = 0;
   /// Weight t of the uniform mechanism mixed in to repair solver round-off in DP rows or in

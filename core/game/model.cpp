@@ -14,9 +14,9 @@ Matrix grid_distances(const Grid& grid) {
   Matrix d(n, n);
   for (long i = 0; i < n; ++i)
     for (long j = 0; j < n; ++j) {
-      const double dr = static_cast<double>(i / grid.cols - j / grid.cols);
-      const double dc = static_cast<double>(i % grid.cols - j % grid.cols);
-      d(i, j) = grid.cell_km * std::sqrt(dr * dr + dc * dc);
+      const double dy = grid.height() * static_cast<double>(i / grid.cols - j / grid.cols);
+      const double dx = grid.width() * static_cast<double>(i % grid.cols - j % grid.cols);
+      d(i, j) = std::sqrt(dx * dx + dy * dy);
     }
   return d;
 }

@@ -33,11 +33,17 @@ struct LpSize {
   long nonzeros = 0;
 };
 
-/// A rows x cols grid of square cells of side cell_km (Section 9: locations are grid cells).
+/// A rows x cols grid of cells (Section 9: locations are grid cells), cell index = row * cols +
+/// col. Cells are cell_km wide (the distance between neighbouring columns) and cell_height_km
+/// high (between neighbouring rows); cell_height_km <= 0 means square cells.
 struct Grid {
   long rows = 0, cols = 0;
   double cell_km = 1;
+  double cell_height_km = 0;
   long cells() const { return rows * cols; }
+  double width() const { return cell_km; }
+  double height() const { return cell_height_km > 0 ? cell_height_km : cell_km; }
+  bool square() const { return height() == width(); }
 };
 
 /// Euclidean distance (km) between the centres of cells i and j (cell index = row * cols + col).

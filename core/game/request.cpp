@@ -32,7 +32,7 @@ Grid read_grid(const nlohmann::json& g) {
   Grid grid;
   grid.rows = jr::positive_integer(g, "rows", "/grid", side);
   grid.cols = jr::positive_integer(g, "cols", "/grid", side);
-  grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
+  read_cell_size(g, grid);
   if (grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
   if (grid.cells() > limits().max_secrets)
     bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " +
@@ -58,8 +58,28 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
 
 const Limits& limits(bool allow_large) {
   static const Limits kBrowser;
-  static const Limits kLarge{400, 400, 30, 200000, 4000000, 2e9};
+  // Native (allow_large): the full 10x10 joint LP (631,301 rows, 2.25M nonzeros) fits.
+  static const Limits kLarge{400, 400, 30, 1000000, 6000000, 1.2e10};
   return allow_large ? kLarge : kBrowser;
+}
+
+void read_cell_size(const nlohmann::json& g, Grid& grid) {
+  grid.cell_km = 1;
+  grid.cell_height_km = 0;
+  if (!g.is_object() || !g.contains("cell_km") || !g["cell_km"].is_array()) {
+    grid.cell_km = jr::number_or(g, "cell_km", "/grid", 1e-6, 1e6, 1.0);
+    return;
+  }
+  const auto& a = g["cell_km"];
+  if (a.size() != 2) bad_request("wrong_shape", "/grid/cell_km", "expected a number or [width, height] in km");
+  const nlohmann::json pair = {{"0", a[0]}, {"1", a[1]}};
+  grid.cell_km = jr::number(pair, "0", "/grid/cell_km", 1e-6, 1e6);
+  grid.cell_height_km = jr::number(pair, "1", "/grid/cell_km", 1e-6, 1e6);
+}
+
+nlohmann::json cell_size_json(const Grid& grid) {
+  if (grid.square()) return grid.cell_km;
+  return nlohmann::json::array({grid.width(), grid.height()});
 }
 
 bool flag(const nlohmann::json& request, const std::string& key) {
@@ -131,6 +151,12 @@ DesignOptions parse_design(const nlohmann::json& request) {
     o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
   if (request.contains("dp_rows"))
     o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
+  if (request.contains("budget")) {
+    const auto& b = request["budget"];
+    if (!b.is_object()) bad_request("not_an_object", "/budget", "expected {\"rounds\":k, \"seconds\":s}");
+    o.max_rounds = static_cast<long>(jr::number_or(b, "rounds", "/budget", 1, 1e6, 0));
+    o.max_seconds = jr::number_or(b, "seconds", "/budget", 1e-3, 1e6, 0);
+  }
   if (request.contains("lp_form")) {
     const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
     o.form = form == "primal" ? DesignOptions::Form::kPrimal
@@ -155,7 +181,11 @@ bool fits(const LpSize& size, const Limits& lim) {
 
 LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim) {
   const LpSize size = estimate_lp_size(game.inputs, opt);
-  if (!fits(size, lim)) {
+  // Natively, cutting planes never build the full LP: the master grows only by violated rows,
+  // and its size is bounded by max_secrets x max_observables variables (the paper's 20 x 15
+  // map: 90,300). The browser keeps the full LP's limits.
+  const bool native_cuts = opt.lazy_dp_rows && &lim == &limits(true);
+  if (!native_cuts && !fits(size, lim)) {
     std::ostringstream msg;
     msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.variables << " variables, "
         << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: "

@@ -50,6 +50,12 @@ bool fits(const LpSize& size, const Limits& lim);
 /// Refuses (too_large naming the field) an LP beyond the limits; returns its size otherwise.
 LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim);
 
+/// grid.cell_km: a number (square cells) or [width, height] in km (default 1).
+void read_cell_size(const nlohmann::json& grid_json, Grid& grid);
+
+/// The cell size as the request gives it: a number for square cells, else [width, height].
+nlohmann::json cell_size_json(const Grid& grid);
+
 /// An optional boolean field (false when absent).
 bool flag(const nlohmann::json& request, const std::string& key);
 

@@ -4,6 +4,7 @@
  *        The only file that sees GLPK.
  */
 #include "solvers/lp.h"
+#include "solvers/lp_exact.h"
 
 #include <glpk.h>
 
@@ -70,22 +71,57 @@ struct SimplexOutcome {
   int status;
 };
 
-/// glp_simplex, and once more when it does not end optimal: when it fails for a numerical
-/// reason, runs into the iteration limit (a primal simplex can cycle on degenerate
-/// cutting-plane LPs; a warm basis can be singular), or reports the LP infeasible or unbounded
-/// (it wrongly called feasible rldp-mse cut LPs infeasible). The second run starts from the
-/// standard basis with the dual simplex and the textbook ratio test. When it does not end
-/// optimal either, a definite answer of the first run (infeasible, unbounded) stands.
+bool optimal(const SimplexOutcome& o) { return o.rc == 0 && o.status == GLP_OPT; }
+
+/// After a scaled solve: GLPK's tolerances apply to the scaled problem, which on rows with
+/// coefficients 1 and e^30 lets the unscaled solution violate rows by far more than 1e-7.
+/// Re-solving the unscaled problem from the optimal basis (a few pivots at most) recomputes the
+/// solution in the original units; when that does not end optimal, the scaled solution stands.
+SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scaled) {
+  glp_unscale_prob(p);
+  params.meth = GLP_PRIMAL;
+  params.presolve = GLP_OFF;
+  const SimplexOutcome polished{glp_simplex(p, &params), glp_get_status(p)};
+  if (optimal(polished)) return polished;
+  glp_scale_prob(p, GLP_SF_AUTO);
+  const SimplexOutcome again{glp_simplex(p, &params), glp_get_status(p)};
+  return optimal(again) ? again : scaled;
+}
+
+/// glp_simplex, and again when it does not end optimal: when it fails for a numerical reason,
+/// runs into the iteration limit (a primal simplex can cycle on degenerate cutting-plane LPs; a
+/// warm basis can be singular), or reports the LP infeasible or unbounded (it wrongly called
+/// feasible rldp-mse cut LPs infeasible). Restarts, in order: the dual simplex from the standard
+/// basis with the textbook ratio test; the same on the problem scaled by GLPK's automatic
+/// scaling, then polished unscaled (the game family's DP rows carry coefficients 1 and e^{eps d}
+/// up to e^30 in one row: the joint LP of a 4x4 grid at eps 4 failed the first two); the primal
+/// simplex from GLPK's crash basis, scaled; and last GLPK's exact (rational-arithmetic) simplex,
+/// which cannot fail numerically. When none ends optimal, a definite answer of the first run
+/// (infeasible, unbounded) stands. LPs that the first two runs solve are solved exactly as
+/// before the scaled restarts existed.
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   const int rc = glp_simplex(p, &params);
   const SimplexOutcome first{rc, glp_get_status(p)};
-  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || (rc == 0 && first.status == GLP_OPT)) return first;
+  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || optimal(first)) return first;
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
-  const SimplexOutcome second{glp_simplex(p, &params), glp_get_status(p)};
-  if (second.rc == 0 && second.status == GLP_OPT) return second;
-  return first.rc == 0 ? first : second;
+  SimplexOutcome last{glp_simplex(p, &params), glp_get_status(p)};
+  if (optimal(last)) return last;
+  glp_scale_prob(p, GLP_SF_AUTO);
+  glp_std_basis(p);
+  last = {glp_simplex(p, &params), glp_get_status(p)};
+  if (optimal(last)) return polish_unscaled(p, params, last);
+  glp_adv_basis(p, 0);
+  params.meth = GLP_PRIMAL;
+  params.r_test = GLP_RT_HAR;
+  last = {glp_simplex(p, &params), glp_get_status(p)};
+  if (optimal(last)) return polish_unscaled(p, params, last);
+  glp_unscale_prob(p);
+  if (last.rc == GLP_EBADB || last.rc == GLP_ESING || last.rc == GLP_ECOND) glp_std_basis(p);
+  last = {glp_exact(p, &params), glp_get_status(p)};
+  if (optimal(last)) return last;
+  return first.rc == 0 ? first : last;
 }
 
 /// Appends one row; returns its GLPK index.
@@ -123,7 +159,8 @@ Solution read_solution(glp_prob* p, SimplexOutcome outcome, int n) {
 }
 }  // namespace
 
-Solution solve_lp(const LinearProgram& program) {
+namespace {
+Solution solve(const LinearProgram& program, bool exact) {
   const int n = program.num_vars();
   const int m = static_cast<int>(program.rows.size());
   std::unique_ptr<glp_prob, ProblemDeleter> prob(create_with_columns(program));
@@ -132,15 +169,26 @@ Solution solve_lp(const LinearProgram& program) {
 
   glp_smcp params;
   glp_init_smcp(&params);
-  params.presolve = program.presolve ? GLP_ON : GLP_OFF;
+  params.presolve = program.presolve && !exact ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   params.it_lim = iteration_limit(program.iteration_limit, m, n);
-  Solution sol = read_solution(p, simplex_with_restart(p, params), n);
+  SimplexOutcome outcome = simplex_with_restart(p, params);
+  if (exact) {
+    glp_unscale_prob(p);
+    if (outcome.rc == GLP_EBADB || outcome.rc == GLP_ESING || outcome.rc == GLP_ECOND) glp_std_basis(p);
+    outcome = {glp_exact(p, &params), glp_get_status(p)};
+  }
+  Solution sol = read_solution(p, outcome, n);
   if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);
   for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
   return sol;
 }
+}  // namespace
+
+Solution solve_lp(const LinearProgram& program) { return solve(program, false); }
+
+Solution solve_lp_exact(const LinearProgram& program) { return solve(program, true); }
 
 struct IncrementalLp::Impl {
   std::unique_ptr<glp_prob, ProblemDeleter> p;
@@ -164,6 +212,8 @@ void IncrementalLp::add_row(const Row& row) {
   glp_set_row_stat(impl_->p.get(), i, GLP_BS);  // the new slack is basic: the old basis stays valid
 }
 
+// Fills the row duals as well (lp.h's note predates it): the game family's cutting planes
+// certify every round with them.
 Solution IncrementalLp::solve() {
   glp_prob* p = impl_->p.get();
   glp_smcp params;
@@ -172,7 +222,12 @@ Solution IncrementalLp::solve() {
   params.msg_lev = GLP_MSG_OFF;
   params.meth = GLP_DUALP;  // after a cut the old basis is dual feasible
   params.it_lim = iteration_limit(impl_->iteration_limit, glp_get_num_rows(p), impl_->n);
-  return read_solution(p, simplex_with_restart(p, params), impl_->n);
+  Solution sol = read_solution(p, simplex_with_restart(p, params), impl_->n);
+  if (sol.status != Status::kOptimal) return sol;
+  const int m = glp_get_num_rows(p);
+  sol.row_duals.resize(m);
+  for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
+  return sol;
 }
 
 }  // namespace privlab::lp

@@ -194,4 +194,39 @@ TEST_CASE("game/handler: issue13 repro 9: approximation threshold 0 audits epsil
   // every DP row dropped: nothing bounds the ratios over all pairs
   CHECK(r["audit"]["measured_epsilon"] == "Infinity");
   CHECK(r["audit"]["designed_epsilon"] == "Infinity");
+TEST_CASE("game/handler: the joint LPs that ended in lp_failed are solved, audited and certified") {
+  json req = {{"family", "game"}, {"mechanism", "joint"},
+              {"grid", {{"rows", 4}, {"cols", 4}, {"cell_km", 1}}},
+              {"prior", {{"hot_cells", 3}, {"seed", 1}}}, {"epsilon", 4}, {"min_distortion", 0.669}};
+  for (int variant = 0; variant < 3; ++variant) {
+    if (variant == 1) req["min_distortion"] = 0.65, req["lp_form"] = "primal";
+    if (variant == 2) req["grid"] = {{"rows", 4}, {"cols", 6}, {"cell_km", 1}}, req["epsilon"] = 2, req["min_distortion"] = 0.5;
+    const json r = solve_ok(req);
+    CHECK(r["audit"]["verified"] == true);
+    CHECK(r["audit_distortion"]["verified"] == true);
+    CHECK(r["lp"]["lower_bound"].get<double>() <= r["cost"].get<double>());
+    CHECK(r["lp"]["gap"].get<double>() <= 1e-6);
+    CHECK(r["lp"]["exact"] == true);
+  }
+}
+
+TEST_CASE("game/handler: rectangular cells: distances, echo and errors") {
+  json req = {{"family", "game"}, {"mechanism", "distortion"}, {"prior", {1, 1}}, {"min_distortion", 0.1},
+              {"grid", {{"rows", 2}, {"cols", 1}, {"cell_km", {3, 0.5}}}}};
+  json r = solve_ok(req);  // two cells one row apart: 0.5 km; threshold = 0.5 * 0.5
+  CHECK(r["feasibility_threshold"].get<double>() == doctest::Approx(0.25));
+  CHECK(r["grid"]["cell_km"] == json::array({3, 0.5}));
+  req["grid"] = {{"rows", 1}, {"cols", 2}, {"cell_km", {3, 0.5}}};  // one column apart: 3 km
+  r = solve_ok(req);
+  CHECK(r["feasibility_threshold"].get<double>() == doctest::Approx(1.5));
+  req["grid"]["cell_km"] = 2;  // a number keeps square cells and is echoed as a number
+  r = solve_ok(req);
+  CHECK(r["feasibility_threshold"].get<double>() == doctest::Approx(1.0));
+  CHECK(r["grid"]["cell_km"] == 2);
+  req["grid"]["cell_km"] = {1};
+  CHECK(error_of(req, 2)["path"] == "/grid/cell_km");
+  req["grid"]["cell_km"] = {1, -1};
+  CHECK(error_of(req, 2)["path"] == "/grid/cell_km/1");
+  req["grid"]["cell_km"] = {1, "a"};
+  CHECK(error_of(req, 2)["path"] == "/grid/cell_km/1");
 }

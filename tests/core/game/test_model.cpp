@@ -44,3 +44,16 @@ TEST_CASE("game/utility_cost: identity costs nothing, a constant mechanism costs
   CHECK(worst_utility_cost(constant, c) == doctest::Approx(1.0));
   CHECK(entropy((Vector(2) << 0.5, 0.5).finished()) == doctest::Approx(std::log(2.0)));
 }
+
+TEST_CASE("game/grid_distances: rectangular cells: width between columns, height between rows") {
+  const Grid g{2, 3, 0.75, 0.5};  // cells 0 1 2 / 3 4 5
+  const Matrix d = grid_distances(g);
+  CHECK(d(0, 1) == doctest::Approx(0.75));
+  CHECK(d(0, 3) == doctest::Approx(0.5));
+  CHECK(d(0, 5) == doctest::Approx(std::sqrt(1.5 * 1.5 + 0.5 * 0.5)));
+  CHECK(d(5, 0) == d(0, 5));
+  CHECK_FALSE(g.square());
+  const Grid sq{2, 3, 0.75};
+  CHECK(sq.square());
+  CHECK(grid_distances(sq)(0, 3) == doctest::Approx(0.75));
+}

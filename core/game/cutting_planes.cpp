@@ -1,0 +1,182 @@
+/**
+ * @file cutting_planes.cpp
+ * @brief Cutting planes for LPs (21)-(24) [game] with warm-started re-solves and a certified
+ *        gap every round.
+ */
+#include "game/cutting_planes.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "game/attack.h"
+#include "solvers/lp.h"
+
+namespace privlab::game {
+
+using namespace lp_build;
+
+namespace {
+/// A row is violated when it is off by more than this (p and x are O(1)); smaller violations are
+/// repaired by the uniform mix and show in the gap.
+constexpr double kViolation = 1e-9;
+
+/// For every secret s, its kept DP pairs (t, e^{eps d(s,t)}), computed once.
+std::vector<std::vector<std::pair<long, double>>> kept_pairs(const GameInputs& in, const DesignOptions& opt,
+                                                             const PairFilter& pairs) {
+  const long n = in.num_secrets();
+  std::vector<std::vector<std::pair<long, double>>> out(n);
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t)
+      if (pairs.keep(s, t)) out[s].emplace_back(t, std::exp(log_factor(in, opt, s, t)));
+  return out;
+}
+
+/// The first master: DP rows of the nearest kept pairs (d <= 1.5 x the smallest distance) for
+/// every observable; (21b) rows of each observable's own place and of the prior-only guess.
+void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
+                  std::vector<DpRow>& dp, std::vector<DistortionRow>& dist) {
+  const long m = in.num_observables(), n = in.num_secrets();
+  if (has_dp(opt.kind)) {
+    double nearest = lp::kInf;
+    for (long s = 0; s < n; ++s)
+      for (long t = 0; t < n; ++t)
+        if (pairs.keep(s, t) && in.dp_distance(s, t) > 0) nearest = std::min(nearest, in.dp_distance(s, t));
+    for (long s = 0; s < n; ++s)
+      for (long t = 0; t < n; ++t)
+        if (pairs.keep(s, t) && !(in.dp_distance(s, t) > 1.5 * nearest))
+          for (long o = 0; o < m; ++o) dp.push_back({o, s, t});
+  }
+  if (has_distortion(opt.kind)) {
+    const long blind = prior_only_guess(in.prior, in.distance);
+    for (long o = 0; o < m; ++o) {
+      if (keep_distortion_row(in, opt, o, blind)) dist.push_back({o, blind});
+      if (o < n && o != blind && in.obs_distance && keep_distortion_row(in, opt, o, o)) dist.push_back({o, o});
+    }
+  }
+}
+
+/// The candidate's columns, clipped at 0 and normalised.
+Matrix candidate(const Vector& x, long m, long n) {
+  Matrix p(m, n);
+  for (long s = 0; s < n; ++s)
+    for (long o = 0; o < m; ++o) p(o, s) = std::max(0.0, x(pvar(o, s, m)));
+  for (long s = 0; s < n; ++s) p.col(s) /= p.col(s).sum();
+  return p;
+}
+}  // namespace
+
+double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
+                           double max_mix) {
+  const long m = p.rows(), n = p.cols();
+  const Matrix uniform = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+  double mix = 0;
+  if (has_dp(opt.kind)) {
+    const double t = repair_weight(p, in, opt, pairs);
+    if (t > 0 && t <= max_mix) {
+      p = (1 - t) * p + t * uniform;
+      mix = t;
+    }
+  }
+  if (has_distortion(opt.kind)) {
+    // The LP meets (21c) to GLPK's tolerance (~1e-8 relative); mixing in the uniform mechanism
+    // (error = threshold, DP-perfect) closes the gap exactly: error is concave in p. A
+    // shortfall below 1e-12 d_m is round-off, not worth a mix (d_m at the threshold would need
+    // t = 1).
+    const double err = optimal_attack(p, in.prior, in.distance).error;
+    const double threshold = feasibility_threshold(in.prior, in.distance);
+    const double shortfall = opt.min_distortion - err;
+    if (shortfall > 1e-12 * std::max(1.0, opt.min_distortion) && threshold > err) {
+      const double t = std::min(1.0, shortfall / (threshold - err) * (1 + 1e-6) + 1e-15);
+      if (t <= max_mix) {
+        p = (1 - t) * p + t * uniform;
+        mix = 1 - (1 - mix) * (1 - t);
+      }
+    }
+  }
+  return mix;
+}
+
+std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs) {
+  const auto start = std::chrono::steady_clock::now();
+  const long m = in.num_observables(), n = in.num_secrets();
+  std::vector<DpRow> dp0;
+  std::vector<DistortionRow> dist0;
+  initial_rows(in, opt, pairs, dp0, dist0);
+  Built b = build(in, opt, pairs, has_dp(opt.kind) ? &dp0 : nullptr, has_distortion(opt.kind) ? &dist0 : nullptr);
+  lp::IncrementalLp master(b.prog);
+  const auto factors = has_dp(opt.kind) ? kept_pairs(in, opt, pairs) : decltype(kept_pairs(in, opt, pairs)){};
+  // Rows already in the master (a present row violated within the solver's tolerance is left to
+  // the repair, never added twice).
+  std::vector<char> dp_in(has_dp(opt.kind) ? m * n * n : 0, 0), dist_in(has_distortion(opt.kind) ? m * n : 0, 0);
+  for (const auto& r : dp0) dp_in[(r.o * n + r.s) * n + r.t] = 1;
+  for (const auto& r : dist0) dist_in[r.o * n + r.g] = 1;
+  CutResult res;
+  long added_dp = 0, added_dist = 0;
+  while (true) {
+    const lp::Solution sol = master.solve();
+    if (sol.status != lp::Status::kOptimal) return std::nullopt;
+    ++res.rounds;
+    res.lp_objective = sol.objective;
+    res.lower_bound = std::max(res.lower_bound, certified_lower_bound(b, sol.row_duals, in, opt));
+    res.shadow_price = b.budget_row >= 0 ? sol.row_duals(b.budget_row) : 0.0;
+    // Separation over ALL pairs: per (o, s) the most violated DP row; per o the (21b) row of
+    // the adversary's best guess when x(o) exceeds its error.
+    std::vector<lp::Row> cuts;
+    long new_dp = 0;
+    for (long s = 0; s < n && has_dp(opt.kind); ++s)
+      for (long o = 0; o < m; ++o) {
+        const double ps = sol.x(pvar(o, s, m));
+        double worst = kViolation;
+        long arg = -1;
+        for (const auto& [t, f] : factors[s]) {
+          const double v = ps - f * sol.x(pvar(o, t, m));
+          if (v > worst && !dp_in[(o * n + s) * n + t]) worst = v, arg = t;
+        }
+        if (arg < 0) continue;
+        cuts.push_back(dp_row(in, opt, {o, s, arg}));
+        dp_in[(o * n + s) * n + arg] = 1;
+        ++new_dp;
+      }
+    if (has_distortion(opt.kind)) {
+      Matrix weighted(m, n);  // p(o|s) pi(s)
+      for (long s = 0; s < n; ++s)
+        for (long o = 0; o < m; ++o) weighted(o, s) = sol.x(pvar(o, s, m)) * in.prior(s);
+      const Matrix err = weighted * in.distance.transpose();  // err(o, g) = sum_s pi(s) p(o|s) d(g,s)
+      for (long o = 0; o < m; ++o) {
+        long arg = -1;
+        double best = sol.x(xvar(o, m, n)) - kViolation;
+        for (long g = 0; g < n; ++g)
+          if (err(o, g) < best && !dist_in[o * n + g] && keep_distortion_row(in, opt, o, g)) best = err(o, g), arg = g;
+        if (arg < 0) continue;
+        cuts.push_back(distortion_row(in, o, arg));
+        dist_in[o * n + arg] = 1;
+      }
+    }
+    // Upper bound: the candidate made feasible.
+    res.p = candidate(sol.x, m, n);
+    res.repair_mix = repair_with_uniform(res.p, in, opt, pairs, 1.0);
+    const double upper = opt.worst_case ? worst_utility_cost(res.p, in.loss) : utility_cost(res.p, in.prior, in.loss);
+    const double gap = std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (opt.on_round) opt.on_round(res.rounds, static_cast<long>(b.prog.rows.size()), gap);
+    if (cuts.empty() || gap <= kExactGap * 1e-2) break;
+    if ((opt.max_rounds > 0 && res.rounds >= opt.max_rounds) || (opt.max_seconds > 0 && seconds >= opt.max_seconds)) {
+      res.stopped_early = gap > kExactGap;
+      break;
+    }
+    added_dp += new_dp;
+    added_dist += static_cast<long>(cuts.size()) - new_dp;
+    for (auto& row : cuts) {
+      master.add_row(row);
+      b.prog.add_row(std::move(row));
+    }
+  }
+  res.dp_rows = b.dp_rows + added_dp;
+  res.distortion_rows = b.distortion_rows + added_dist;
+  res.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
+  for (const auto& row : b.prog.rows) res.size.nonzeros += static_cast<long>(row.coeffs.size());
+  return res;
+}
+
+}  // namespace privlab::game
