@@ -119,7 +119,24 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   CutResult res;
   long added_dp = 0, added_dist = 0;
   while (true) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (opt.max_seconds > 0) master.set_time_limit(std::max(1e-3, opt.max_seconds - elapsed));
     const lp::Solution dual = master.solve();
+    const bool out_of_time =
+        opt.max_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds;
+    if (dual.status != lp::Status::kOptimal && out_of_time) {
+      // The budget ran out inside a master solve: the last round's candidate stands; before the
+      // first round, the uniform mechanism (feasible: DP-perfect, error = the threshold >= d_m)
+      // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)).
+      if (res.rounds == 0) {
+        res.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+        res.repair_mix = 1.0;
+        res.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, opt);
+      }
+      res.stopped_early = true;
+      break;
+    }
     if (dual.status != lp::Status::kOptimal) return std::nullopt;
     lp::Solution sol;  // the primal master's solution read from its dual (as solve_via_dual)
     sol.objective = dual.objective;

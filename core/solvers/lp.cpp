@@ -103,7 +103,7 @@ SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scal
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   const int rc = glp_simplex(p, &params);
   const SimplexOutcome first{rc, glp_get_status(p)};
-  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || optimal(first)) return first;
+  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || rc == GLP_ETMLIM || optimal(first)) return first;  // a time limit is final
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
@@ -238,7 +238,12 @@ namespace privlab::lp {
 struct ColumnLp::Impl {
   std::unique_ptr<glp_prob, ProblemDeleter> p;
   long iteration_limit = 0;
+  int time_limit_ms = 0;
 };
+
+void ColumnLp::set_time_limit(double seconds) {
+  impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
+}
 
 ColumnLp::ColumnLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
@@ -278,6 +283,7 @@ Solution ColumnLp::solve() {
   params.msg_lev = GLP_MSG_OFF;
   params.meth = GLP_PRIMAL;  // after a new column the old basis is primal feasible
   params.it_lim = iteration_limit(impl_->iteration_limit, m, n);
+  if (impl_->time_limit_ms > 0) params.tm_lim = impl_->time_limit_ms;
   Solution sol = read_solution(p, simplex_with_restart(p, params), n);
   if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);

@@ -24,6 +24,8 @@ class ColumnLp {
   /// A column with objective coefficient c and bounds [lower, upper] containing 0.
   void add_column(double c, double lower, double upper, const std::vector<std::pair<int, double>>& coeffs);
   Solution solve();  ///< x (one per column), row_duals, objective
+  /// Wall-clock limit of the next solve() calls (0: none); a solve that hits it is kFailed.
+  void set_time_limit(double seconds);
   int num_cols() const;
 
  private:
