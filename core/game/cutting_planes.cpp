@@ -10,7 +10,9 @@
 #include <cmath>
 
 #include "game/attack.h"
+#include "game/dual_lp.h"
 #include "solvers/lp.h"
+#include "solvers/lp_columns.h"
 
 namespace privlab::game {
 
@@ -104,7 +106,10 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   std::vector<DistortionRow> dist0;
   initial_rows(in, opt, pairs, dp0, dist0);
   Built b = build(in, opt, pairs, has_dp(opt.kind) ? &dp0 : nullptr, has_distortion(opt.kind) ? &dist0 : nullptr);
-  lp::IncrementalLp master(b.prog);
+  // The master is solved in its dual form (basis |O||S| + |O| instead of the row count, as
+  // for the full LP): each cut is a new dual column, and the primal simplex continues from the
+  // previous basis.
+  lp::ColumnLp master(dual_of(b.prog));
   const auto factors = has_dp(opt.kind) ? kept_pairs(in, opt, pairs) : decltype(kept_pairs(in, opt, pairs)){};
   // Rows already in the master (a present row violated within the solver's tolerance is left to
   // the repair, never added twice).
@@ -114,8 +119,29 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   CutResult res;
   long added_dp = 0, added_dist = 0;
   while (true) {
-    const lp::Solution sol = master.solve();
-    if (sol.status != lp::Status::kOptimal) return std::nullopt;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (opt.max_seconds > 0) master.set_time_limit(std::max(1e-3, opt.max_seconds - elapsed));
+    const lp::Solution dual = master.solve();
+    const bool out_of_time =
+        opt.max_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds;
+    if (dual.status != lp::Status::kOptimal && out_of_time) {
+      // The budget ran out inside a master solve: the last round's candidate stands; before the
+      // first round, the uniform mechanism (feasible: DP-perfect, error = the threshold >= d_m)
+      // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)).
+      if (res.rounds == 0) {
+        res.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+        res.repair_mix = 1.0;
+        res.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, opt);
+      }
+      res.stopped_early = true;
+      break;
+    }
+    if (dual.status != lp::Status::kOptimal) return std::nullopt;
+    lp::Solution sol;  // the primal master's solution read from its dual (as solve_via_dual)
+    sol.objective = dual.objective;
+    sol.x = dual.row_duals;
+    sol.row_duals = dual.x;
     ++res.rounds;
     res.lp_objective = sol.objective;
     res.lower_bound = std::max(res.lower_bound, certified_lower_bound(b, sol.row_duals, in, opt));
@@ -168,7 +194,8 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     added_dp += new_dp;
     added_dist += static_cast<long>(cuts.size()) - new_dp;
     for (auto& row : cuts) {
-      master.add_row(row);
+      const DualColumn col = dual_column(row);
+      master.add_column(col.objective, col.lower, col.upper, col.coeffs);
       b.prog.add_row(std::move(row));
     }
   }

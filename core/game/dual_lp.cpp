@@ -8,7 +8,19 @@
 
 namespace privlab::game {
 
-lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
+DualColumn dual_column(const lp::Row& r) {
+  const bool lo = r.lower > -lp::kInf, hi = r.upper < lp::kInf;
+  if (lo && hi && r.lower != r.upper) solver_failure("lp_form", "ranged rows are not supported");
+  if (!lo && !hi) solver_failure("lp_form", "free rows are not supported");
+  DualColumn c;
+  if (lo && hi) { c.objective = r.lower; c.lower = -lp::kInf; c.upper = lp::kInf; }
+  else if (lo) { c.objective = r.lower; c.lower = 0; c.upper = lp::kInf; }
+  else { c.objective = r.upper; c.lower = -lp::kInf; c.upper = 0; }
+  c.coeffs = r.coeffs;
+  return c;
+}
+
+lp::LinearProgram dual_of(const lp::LinearProgram& primal) {
   if (primal.maximize) solver_failure("lp_form", "solve_via_dual expects a minimisation");
   const int n = primal.num_vars();
   const int m = static_cast<int>(primal.rows.size());
@@ -18,13 +30,10 @@ lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
   dual.lower.resize(m);
   dual.upper.resize(m);
   for (int i = 0; i < m; ++i) {
-    const lp::Row& r = primal.rows[i];
-    const bool lo = r.lower > -lp::kInf, hi = r.upper < lp::kInf;
-    if (lo && hi && r.lower != r.upper) solver_failure("lp_form", "ranged rows are not supported");
-    if (!lo && !hi) solver_failure("lp_form", "free rows are not supported");
-    if (lo && hi) { dual.objective(i) = r.lower; dual.lower(i) = -lp::kInf; dual.upper(i) = lp::kInf; }
-    else if (lo) { dual.objective(i) = r.lower; dual.lower(i) = 0; dual.upper(i) = lp::kInf; }
-    else { dual.objective(i) = r.upper; dual.lower(i) = -lp::kInf; dual.upper(i) = 0; }
+    const DualColumn c = dual_column(primal.rows[i]);
+    dual.objective(i) = c.objective;
+    dual.lower(i) = c.lower;
+    dual.upper(i) = c.upper;
   }
   // Transpose A: dual row j collects the coefficients of primal column j.
   dual.rows.resize(n);
@@ -38,7 +47,11 @@ lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
     dual.rows[j].upper = primal.objective(j);
     dual.rows[j].lower = lo == 0 ? -lp::kInf : primal.objective(j);
   }
-  const lp::Solution d = lp::solve_lp(dual);
+  return dual;
+}
+
+lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
+  const lp::Solution d = lp::solve_lp(dual_of(primal));
   lp::Solution sol;
   // Primal infeasible <=> dual unbounded (the game LPs are never primal unbounded: cost >= 0).
   if (d.status == lp::Status::kUnbounded) { sol.status = lp::Status::kInfeasible; return sol; }

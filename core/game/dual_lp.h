@@ -19,4 +19,15 @@ namespace privlab::game {
 /// solver_failure("lp_form") for other shapes (ranged rows, finite upper bounds).
 lp::Solution solve_via_dual(const lp::LinearProgram& primal);
 
+/// The dual LP that solve_via_dual solves (same shape rules).
+lp::LinearProgram dual_of(const lp::LinearProgram& primal);
+
+/// The dual column of one primal row (added to a dual master when the primal gains a row):
+/// objective b_i, bounds by the row's sense, coefficients (primal column j, a_ij).
+struct DualColumn {
+  double objective = 0, lower = 0, upper = 0;
+  std::vector<std::pair<int, double>> coeffs;
+};
+DualColumn dual_column(const lp::Row& row);
+
 }  // namespace privlab::game

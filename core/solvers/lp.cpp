@@ -4,6 +4,7 @@
  *        The only file that sees GLPK.
  */
 #include "solvers/lp.h"
+#include "solvers/lp_columns.h"
 #include "solvers/lp_exact.h"
 
 #include <glpk.h>
@@ -102,7 +103,7 @@ SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scal
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   const int rc = glp_simplex(p, &params);
   const SimplexOutcome first{rc, glp_get_status(p)};
-  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || optimal(first)) return first;
+  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || rc == GLP_ETMLIM || optimal(first)) return first;  // a time limit is final
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
@@ -225,6 +226,66 @@ Solution IncrementalLp::solve() {
   Solution sol = read_solution(p, simplex_with_restart(p, params), impl_->n);
   if (sol.status != Status::kOptimal) return sol;
   const int m = glp_get_num_rows(p);
+  sol.row_duals.resize(m);
+  for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
+  return sol;
+}
+
+}  // namespace privlab::lp
+
+namespace privlab::lp {
+
+struct ColumnLp::Impl {
+  std::unique_ptr<glp_prob, ProblemDeleter> p;
+  long iteration_limit = 0;
+  int time_limit_ms = 0;
+};
+
+void ColumnLp::set_time_limit(double seconds) {
+  impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
+}
+
+ColumnLp::ColumnLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
+  impl_->p.reset(create_with_columns(program));
+  impl_->iteration_limit = program.iteration_limit;
+  for (const auto& row : program.rows) append_row(impl_->p.get(), row, program.num_vars());
+}
+
+ColumnLp::~ColumnLp() = default;
+
+int ColumnLp::num_cols() const { return glp_get_num_cols(impl_->p.get()); }
+
+void ColumnLp::add_column(double c, double lower, double upper, const std::vector<std::pair<int, double>>& coeffs) {
+  glp_prob* p = impl_->p.get();
+  const int j = glp_add_cols(p, 1);
+  const int type = bound_type(lower, upper);
+  glp_set_col_bnds(p, j, type, finite_or_zero(lower), finite_or_zero(upper));
+  glp_set_obj_coef(p, j, c);
+  std::vector<int> idx{0};
+  std::vector<double> val{0.0};
+  const int rows = glp_get_num_rows(p);
+  for (const auto& [i, a] : coeffs) {
+    if (i < 0 || i >= rows) solver_failure("lp_bad_index", "LP column refers to a missing row");
+    idx.push_back(i + 1);
+    val.push_back(a);
+  }
+  glp_set_mat_col(p, j, static_cast<int>(idx.size()) - 1, idx.data(), val.data());
+  // Nonbasic at 0: the old basis stays primal feasible.
+  glp_set_col_stat(p, j, type == GLP_FR ? GLP_NF : (type == GLP_UP ? GLP_NU : (type == GLP_FX ? GLP_NS : GLP_NL)));
+}
+
+Solution ColumnLp::solve() {
+  glp_prob* p = impl_->p.get();
+  const int n = glp_get_num_cols(p), m = glp_get_num_rows(p);
+  glp_smcp params;
+  glp_init_smcp(&params);
+  params.presolve = GLP_OFF;
+  params.msg_lev = GLP_MSG_OFF;
+  params.meth = GLP_PRIMAL;  // after a new column the old basis is primal feasible
+  params.it_lim = iteration_limit(impl_->iteration_limit, m, n);
+  if (impl_->time_limit_ms > 0) params.tm_lim = impl_->time_limit_ms;
+  Solution sol = read_solution(p, simplex_with_restart(p, params), n);
+  if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);
   for (int i = 0; i < m; ++i) sol.row_duals(i) = glp_get_row_dual(p, i + 1);
   return sol;

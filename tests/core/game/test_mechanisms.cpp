@@ -483,3 +483,34 @@ TEST_CASE("game/design: every LP form solves large-epsilon joint LPs (no lp_fail
     }
   }
 }
+
+TEST_CASE("game/design: a cutting-plane budget returns a feasible mechanism with an honest gap") {
+  std::mt19937_64 rng(43);
+  const Grid grid{4, 4, 0.75, 0.5};
+  const GameInputs in = grid_game(grid, rng);
+  for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+    DesignOptions o;
+    o.kind = kind;
+    o.epsilon = 0.8;
+    o.min_distortion = 0.5 * feasibility_threshold(in.prior, in.distance);
+    const double optimum = plain_lp_optimum(in, kind, o.epsilon, o.min_distortion, false);
+    o.lazy_dp_rows = true;
+    const Designed full = design(in, o);  // no budget: exact
+    CHECK(std::abs(full.cost - optimum) <= 1e-7);
+    CHECK(full.gap <= kExactGap);
+    CHECK_FALSE(full.stopped_early);
+    long rounds_seen = 0;
+    o.max_rounds = 1;
+    o.on_round = [&](long round, long, double gap) { rounds_seen = round; CHECK(gap >= 0); };
+    const Designed cut = design(in, o);
+    CHECK(rounds_seen == 1);
+    CHECK(cut.rounds == 1);
+    CHECK(columns_are_distributions(cut.p));
+    CHECK(metric_dp_epsilon(cut.p, in.dp_distance) <= o.epsilon * (1 + 1e-9));
+    if (kind == MechanismKind::kJoint) CHECK(optimal_attack(cut.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    CHECK(cut.lower_bound <= optimum + 1e-12);  // a relaxation's bound
+    CHECK(cut.cost >= optimum - 1e-9);          // a feasible mechanism
+    CHECK(cut.gap == doctest::Approx((cut.cost - cut.lower_bound) / std::max(1.0, cut.cost)));
+    CHECK(cut.stopped_early == (cut.gap > kExactGap));
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * @file lp_columns.h
+ * @brief An LP that grows by columns and is re-solved from its previous basis (implemented in
+ *        lp.cpp, the only file that sees GLPK): the dual form of a cutting-plane master, where
+ *        each primal cut is a new dual column. A new column enters nonbasic at 0, so the old
+ *        basis stays primal feasible and the primal simplex continues from it.
+ */
+#pragma once
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "solvers/lp.h"
+
+namespace privlab::lp {
+
+class ColumnLp {
+ public:
+  explicit ColumnLp(const LinearProgram& program);  ///< objective, bounds, rows, initial columns
+  ~ColumnLp();
+  ColumnLp(const ColumnLp&) = delete;
+  ColumnLp& operator=(const ColumnLp&) = delete;
+
+  /// A column with objective coefficient c and bounds [lower, upper] containing 0.
+  void add_column(double c, double lower, double upper, const std::vector<std::pair<int, double>>& coeffs);
+  Solution solve();  ///< x (one per column), row_duals, objective
+  /// Wall-clock limit of the next solve() calls (0: none); a solve that hits it is kFailed.
+  void set_time_limit(double seconds);
+  int num_cols() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace privlab::lp
