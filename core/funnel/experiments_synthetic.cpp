@@ -105,25 +105,25 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
     return rows;
   };
   plan.assemble = [a, c](const std::vector<nlohmann::json>& units) -> nlohmann::json {
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& u : units)
-    for (const auto& row : u) rows.push_back(row);
-  return {{"experiment", "ldp-vs-lip"},
-          {"columns", {"trial", "epsilon", "method", "mutual_information", "vertices", "dimension"}},
-          {"rows", rows},
-          {"plots",
-           {{{"title", "Utility of the optimal protocols (Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-             {"y", "mutual_information"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "I(X;Y) [nats]"}},
-            {{"title", "Vertices enumerated (time proxy, Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-             {"y", "vertices"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "vertices of Delta / Gamma"}}}},
-          {"notes",
-           {"p(s,x) drawn uniformly from [0,1] and normalised (Section VIII-A); a = " + std::to_string(a) +
-                ", c = " + std::to_string(c) + ".",
-            "Core has no clock: the paper's computing time is replaced by the number of vertices enumerated "
-            "(Delta has dimension a-1, Gamma a(a-1)); the CLI times the whole request.",
-            "eps-LDP implies eps-LIP, so opt-ldp <= opt-lip; eps-LIP implies 2eps-LDP, so opt-lip <= opt-ldp at 2eps "
-            "(Fig. 3(b) compares eps/2-LDP with eps-LIP).",
-            "Distribution t is drawn from its own seed (unit_seed(seed, t)): one unit per distribution."}}};
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& u : units)
+      for (const auto& row : u) rows.push_back(row);
+    return {{"experiment", "ldp-vs-lip"},
+            {"columns", {"trial", "epsilon", "method", "mutual_information", "vertices", "dimension"}},
+            {"rows", rows},
+            {"plots",
+             {{{"title", "Utility of the optimal protocols (Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
+               {"y", "mutual_information"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "I(X;Y) [nats]"}},
+              {{"title", "Vertices enumerated (time proxy, Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
+               {"y", "vertices"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "vertices of Delta / Gamma"}}}},
+            {"notes",
+             {"p(s,x) drawn uniformly from [0,1] and normalised (Section VIII-A); a = " + std::to_string(a) +
+                  ", c = " + std::to_string(c) + ".",
+              "Core has no clock: the paper's computing time is replaced by the number of vertices enumerated "
+              "(Delta has dimension a-1, Gamma a(a-1)); the CLI times the whole request.",
+              "eps-LDP implies eps-LIP, so opt-ldp <= opt-lip; eps-LIP implies 2eps-LDP, so opt-lip <= opt-ldp at 2eps "
+              "(Fig. 3(b) compares eps/2-LDP with eps-LIP).",
+              "Distribution t is drawn from its own seed (unit_seed(seed, t)): one unit per distribution."}}};
   };
   return plan;
 }
