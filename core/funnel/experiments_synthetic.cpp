@@ -65,9 +65,9 @@ double pearson(const std::vector<double>& u, const std::vector<double>& v) {
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", {"ldp-vs-lip", "adult", "grr-vs-cr"});
-  // Not split finer yet: the whole experiment is one unit (common/experiment_units.h).
+  // ldp-vs-lip: one unit per distribution; adult and grr-vs-cr run whole (one unit).
+  if (name == "ldp-vs-lip") return units::answer(request, experiment_ldp_vs_lip(request), context);
   return units::answer(request, units::whole(name, [&request, name](const Context& c) {
-    if (name == "ldp-vs-lip") return experiment_ldp_vs_lip(request, c);
     if (name == "adult") return experiment_adult(request, c);
     return experiment_grr_vs_cr(request, c);
   }), context);
@@ -75,23 +75,26 @@ nlohmann::json run_experiment(const nlohmann::json& request, const Context& cont
 
 // Section VIII-A: c = 2, a = 5, 10 distributions with p(s,x) ~ U[0,1] normalised,
 // eps in {0.5, 1, 1.5, 2}; Figure 3(a) eps-LDP vs eps-LIP, 3(b) eps/2-LDP vs eps-LIP.
-nlohmann::json experiment_ldp_vs_lip(const nlohmann::json& request, const Context& context) {
+units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
   const long a = integer_or(request, "a", 2, 5, 5);
   const long c = integer_or(request, "c", 2, 10, 2);
   const long trials = integer_or(request, "trials", 1, 100, 10);
   const auto epsilons = epsilons_or(request, {0.5, 1.0, 1.5, 2.0});
   if (!ldp_allowed({a, c}, /*loose=*/true))
     bad_request("too_large", "/a", "Gamma is enumerated for a <= 3 (c <= 10), a = 4 (c <= 3), a = 5 (c = 2)");
-  std::mt19937_64 rng(seed_of(request));
-  nlohmann::json rows = nlohmann::json::array();
-  const double total = static_cast<double>(trials * epsilons.size());
-  long done = 0;
-  for (long t = 0; t < trials; ++t) {
+  const std::uint64_t seed = seed_of(request);
+  units::Plan plan;
+  plan.name = "ldp-vs-lip";
+  plan.count = trials;  // one unit per distribution t, drawn from its own seed
+  plan.run = [=](long t, const Context& context) {
+    std::mt19937_64 rng(units::unit_seed(seed, static_cast<std::uint64_t>(t)));
     Matrix joint(c, a);
     for (long i = 0; i < joint.size(); ++i) joint.data()[i] = uniform01(rng);
     joint /= joint.sum();
+    nlohmann::json rows = nlohmann::json::array();
+    double done = 0;
     for (double eps : epsilons) {
-      context.report(done++ / total, "distribution " + std::to_string(t + 1) + ", eps " + std::to_string(eps));
+      context.report(done++ / static_cast<double>(epsilons.size()), "distribution " + std::to_string(t + 1) + ", eps " + std::to_string(eps));
       const OptimalLip lip_opt = optimal_lip(joint, eps);
       const OptimalLdp ldp_opt = optimal_ldp(joint, eps);
       const OptimalLdp ldp_half = optimal_ldp(joint, eps / 2);
@@ -99,23 +102,30 @@ nlohmann::json experiment_ldp_vs_lip(const nlohmann::json& request, const Contex
       rows.push_back({t, eps, "opt-ldp", ldp_opt.utility, ldp_opt.vertices, a * (a - 1)});
       rows.push_back({t, eps, "opt-ldp(eps/2)", ldp_half.utility, ldp_half.vertices, a * (a - 1)});
     }
-  }
-  context.report(1.0, "done");
-  return {{"experiment", "ldp-vs-lip"},
-          {"columns", {"trial", "epsilon", "method", "mutual_information", "vertices", "dimension"}},
-          {"rows", rows},
-          {"plots",
-           {{{"title", "Utility of the optimal protocols (Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-             {"y", "mutual_information"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "I(X;Y) [nats]"}},
-            {{"title", "Vertices enumerated (time proxy, Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-             {"y", "vertices"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "vertices of Delta / Gamma"}}}},
-          {"notes",
-           {"p(s,x) drawn uniformly from [0,1] and normalised (Section VIII-A); a = " + std::to_string(a) +
-                ", c = " + std::to_string(c) + ".",
-            "Core has no clock: the paper's computing time is replaced by the number of vertices enumerated "
-            "(Delta has dimension a-1, Gamma a(a-1)); the CLI times the whole request.",
-            "eps-LDP implies eps-LIP, so opt-ldp <= opt-lip; eps-LIP implies 2eps-LDP, so opt-lip <= opt-ldp at 2eps "
-            "(Fig. 3(b) compares eps/2-LDP with eps-LIP)."}}};
+    return rows;
+  };
+  plan.assemble = [a, c](const std::vector<nlohmann::json>& units) -> nlohmann::json {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& u : units)
+      for (const auto& row : u) rows.push_back(row);
+    return {{"experiment", "ldp-vs-lip"},
+            {"columns", {"trial", "epsilon", "method", "mutual_information", "vertices", "dimension"}},
+            {"rows", rows},
+            {"plots",
+             {{{"title", "Utility of the optimal protocols (Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
+               {"y", "mutual_information"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "I(X;Y) [nats]"}},
+              {{"title", "Vertices enumerated (time proxy, Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
+               {"y", "vertices"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "vertices of Delta / Gamma"}}}},
+            {"notes",
+             {"p(s,x) drawn uniformly from [0,1] and normalised (Section VIII-A); a = " + std::to_string(a) +
+                  ", c = " + std::to_string(c) + ".",
+              "Core has no clock: the paper's computing time is replaced by the number of vertices enumerated "
+              "(Delta has dimension a-1, Gamma a(a-1)); the CLI times the whole request.",
+              "eps-LDP implies eps-LIP, so opt-ldp <= opt-lip; eps-LIP implies 2eps-LDP, so opt-lip <= opt-ldp at 2eps "
+              "(Fig. 3(b) compares eps/2-LDP with eps-LIP).",
+              "Distribution t is drawn from its own seed (unit_seed(seed, t)): one unit per distribution."}}};
+  };
+  return plan;
 }
 
 // Sections VIII-D and VIII-E: 100 distributions per (a, c) from the Jeffreys prior

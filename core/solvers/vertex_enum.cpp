@@ -17,6 +17,10 @@ extern "C" {
 namespace privlab::vertex_enum {
 
 namespace {
+/// cddlib keeps global state during the double description: calls from the CLI's --jobs threads
+/// (cli/unit_pool.cpp) run one at a time. (GLPK keeps its state thread-local.)
+std::mutex cdd_mutex;
+
 void ensure_cdd_initialised() {
   static std::once_flag once;
   std::call_once(once, [] { dd_set_global_constants(); });
@@ -87,6 +91,7 @@ long tight_rank(const Polyhedron& poly, const Vector& x, double tol) {
 }
 
 Result enumerate_vertices(const Polyhedron& poly, double tol, long max_vertices) {
+  const std::lock_guard<std::mutex> lock(cdd_mutex);  // declared first: released after the cdd objects
   ensure_cdd_initialised();
   const long m = poly.a.rows(), d = poly.a.cols();
   CddMatrix h;

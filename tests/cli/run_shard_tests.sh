@@ -37,7 +37,7 @@ check_family() {
 check_family rldp-mse figure2a --set K=3
 check_family rldp-mse figure2cd --set K=2 --set 'N_values=[10,100]' --set 'problems=["nunp","nurp"]'
 check_family rldp synthetic_nmi --set K=2 --set 'shape=[2,2]' --set 'epsilons=[0.5,1]'
-check_family funnel ldp-vs-lip --set a=3 --set c=2 --set trials=2 --set 'epsilons=[0.25,1]' --set seed=5
+check_family funnel ldp-vs-lip --set a=3 --set c=2 --set trials=4 --set 'epsilons=[0.25,1]' --set seed=5
 check_family estimation parity-bits --set theta_steps=5
 check_family game scenario1 --set 'grid={"rows":3,"cols":3,"cell_km":1}' --set users=3 --set 'epsilons=[0.3,0.9]' --set seed=3
 
