@@ -228,7 +228,7 @@ export class EstimationView {
       h('dt', {}, 'Maximal correlation ρₘ(S; X)'), h('dd', { id: 'maximal-correlation' }, fmt(r.maximal_correlation)),
       h('dt', {}, 'δ (Theorem 2)'), h('dd', { id: 'delta' }, fmt(r.delta)),
       h('dt', {}, 'Theorem 3 mapping'), h('dd', { id: 'theorem3' }, t3
-        ? `χ²(S;Y) = ${fmt(t3.chi2_s)}, χ²(X;Y) = ${fmt(t3.chi2_x)} (P_X,min = ${fmt(t3.px_min)}, λ_min = ${fmt(t3.lambda_min)})${t3.audit && t3.audit.verified ? ' — audit ✓' : ''}`
+        ? `χ²(S;Y) = ${fmt(t3.chi2_s)}, χ²(X;Y) = ${fmt(t3.chi2_x)} (min P(x) = ${fmt(t3.px_min)}, smallest λ = ${fmt(t3.lambda_min)})${t3.audit && t3.audit.verified ? ' — audit ✓' : ''}`
         : `none (${r.theorem3_reason || 'not available'})`),
       h('dt', {}, 'F(0) (perfect privacy)'), h('dd', { id: 'f0' }, `≥ ${fmt(r.lower_bound_eq14.f0)} (${r.lower_bound_eq14.source})`));
   }
