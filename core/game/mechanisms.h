@@ -59,6 +59,10 @@ struct DesignOptions {
   bool drop_implied_dp_rows = true;
   /// Solve the LP through its dual (dual_lp.h): same optimum, much faster when rows >> columns.
   enum class Form { kAuto, kPrimal, kDual } form = Form::kAuto;
+  /// "exact_simplex": false skips GLPK's exact (rational) simplex when a floating-point form
+  /// ended optimal but its certificate leaves a gap above kExactGap (seconds per LP); the gap is
+  /// then reported as it is (lp.exact false). It is still used when no float form ends optimal.
+  bool exact_simplex = true;
 };
 
 /// implied[s * n + t]: the metric-DP rows of (s,t) follow from those of (s,r) and (r,t) for some

@@ -162,6 +162,10 @@ DesignOptions parse_design(const nlohmann::json& request) {
     o.form = form == "primal" ? DesignOptions::Form::kPrimal
              : form == "dual" ? DesignOptions::Form::kDual : DesignOptions::Form::kAuto;
   }
+  if (request.contains("exact_simplex")) {
+    if (!request["exact_simplex"].is_boolean()) bad_request("not_a_boolean", "/exact_simplex", "expected true or false");
+    o.exact_simplex = request["exact_simplex"].get<bool>();
+  }
   if (request.contains("approximation")) {
     const auto& a = request["approximation"];
     o.approx_threshold = jr::number(a, "threshold", "/approximation", 0, 1e12);

@@ -194,6 +194,8 @@ TEST_CASE("game/handler: issue13 repro 9: approximation threshold 0 audits epsil
   // every DP row dropped: nothing bounds the ratios over all pairs
   CHECK(r["audit"]["measured_epsilon"] == "Infinity");
   CHECK(r["audit"]["designed_epsilon"] == "Infinity");
+}
+
 TEST_CASE("game/handler: the joint LPs that ended in lp_failed are solved, audited and certified") {
   json req = {{"family", "game"}, {"mechanism", "joint"},
               {"grid", {{"rows", 4}, {"cols", 4}, {"cell_km", 1}}},

@@ -203,6 +203,9 @@ export function sweepGrids(threshold, points = 7) {
   return { dm, eps };
 }
 
+/** A curve point: the float optimum with its certificate, without the exact simplex (core/game/README.md). */
+const sweepPoint = (request) => ({ ...request, exact_simplex: false });
+
 /**
  * The batch behind the curves: cost of distortion and joint against d_m (ε fixed), and of dp and
  * joint against ε (d_m fixed). Returns { request, layout } with layout[i] = { sweep, mechanism, x }.
@@ -214,9 +217,9 @@ export function sweepRequest(state, grids) {
   const requests = [];
   const layout = [];
   for (const mechanism of ['distortion', 'joint'])
-    for (const x of grids.dm) { requests.push(mechanismRequest(c, mechanism, { minDistortion: x })); layout.push({ sweep: 'dm', mechanism, x }); }
+    for (const x of grids.dm) { requests.push(sweepPoint(mechanismRequest(c, mechanism, { minDistortion: x }))); layout.push({ sweep: 'dm', mechanism, x }); }
   for (const mechanism of ['dp', 'joint'])
-    for (const x of grids.eps) { requests.push(mechanismRequest(c, mechanism, { epsilon: x })); layout.push({ sweep: 'eps', mechanism, x }); }
+    for (const x of grids.eps) { requests.push(sweepPoint(mechanismRequest(c, mechanism, { epsilon: x }))); layout.push({ sweep: 'eps', mechanism, x }); }
   return { request: { family: 'batch', requests }, layout };
 }
 
