@@ -9,6 +9,13 @@ export function cleanName(raw) {
   return String(raw).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, LIMITS.maxName);
 }
 
+/** state[key] = params[key] when the link has that key and it is one of `allowed`; else throws `message`. */
+export function readChoice(params, state, key, allowed, message) {
+  if (params[key] === undefined) return;
+  if (!allowed.includes(params[key])) throw new Error(message);
+  state[key] = params[key];
+}
+
 /** A cell's text if it is a number, else '' (the editor then flags it). */
 export function cleanCell(raw) {
   const text = String(raw).trim().slice(0, 32);

@@ -14,7 +14,7 @@
 //                                                                  read on the trade-off chart
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, readLinkTables } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, readLinkTables, readChoice } from '../fields.js';
 
 export const id = 'estimation';
 export const title = 'Estimation';
@@ -86,10 +86,7 @@ export function parse(params) {
     throw new Error('the functions in the link do not match the table\'s shape');
   state.privNames = names(params.pn, state.priv.length, 's', params.pf === undefined && params.p === undefined ? state.privNames : []);
   state.usefulNames = names(params.un, state.useful.length, 'u', params.uf === undefined && params.p === undefined ? state.usefulNames : []);
-  if (params.obj !== undefined) {
-    if (!OBJECTIVES.includes(params.obj)) throw new Error('unknown objective');
-    state.obj = params.obj;
-  }
+  readChoice(params, state, 'obj', OBJECTIVES, 'unknown objective');
   if (params.th !== undefined) state.theta = cleanList(params.th, 'thresholds');
   if (params.w !== undefined) state.weights = cleanList(params.w, 'weights');
   if (params.ord !== undefined) state.order = cleanList(params.ord, 'positions');

@@ -5,8 +5,7 @@
 //   metric (funnel: lip | ldp) pi (game prior) d (game distance) loss (game: hamming | distance)
 //   eps (compare at this ε instead of the matrix's own) cmp (1: also solve the optimal design)
 import {
-  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT,
-} from '../fields.js';
+  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT, readChoice } from '../fields.js';
 
 export const id = 'evaluate';
 export const title = 'Evaluate a mechanism';
@@ -98,22 +97,10 @@ export function expectedInputs(state) {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.fam !== undefined) {
-    if (!FAMILIES.includes(params.fam)) throw new Error('unknown family');
-    state.fam = params.fam;
-  }
-  if (params.unc !== undefined) {
-    if (!UNCERTAINTY.includes(params.unc)) throw new Error('unknown uncertainty set');
-    state.unc = params.unc;
-  }
-  if (params.metric !== undefined) {
-    if (!['lip', 'ldp'].includes(params.metric)) throw new Error('unknown metric');
-    state.metric = params.metric;
-  }
-  if (params.loss !== undefined) {
-    if (!['hamming', 'distance'].includes(params.loss)) throw new Error('unknown utility loss');
-    state.loss = params.loss;
-  }
+  readChoice(params, state, 'fam', FAMILIES, 'unknown family');
+  readChoice(params, state, 'unc', UNCERTAINTY, 'unknown uncertainty set');
+  readChoice(params, state, 'metric', ['lip', 'ldp'], 'unknown metric');
+  readChoice(params, state, 'loss', ['hamming', 'distance'], 'unknown utility loss');
   for (const key of ['alpha', 'conf', 'radius', 'n', 'eps'])
     if (params[key] !== undefined) state[key] = cleanCell(safeDecode(params[key]));
   if (params.cmp !== undefined) state.cmp = params.cmp === '1';

@@ -11,8 +11,7 @@
 // uNames are the names of x and truth is always null here.
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, NUMBER_TEXT,
-} from '../fields.js';
+  numberField, matrixField, scenarioMatrix, NUMBER_TEXT, readChoice } from '../fields.js';
 
 export const id = 'funnel';
 export const title = 'Privacy funnel';
@@ -57,14 +56,8 @@ export function parseAttributes(text) {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.mech !== undefined) {
-    if (!MECHANISMS.includes(params.mech)) throw new Error('unknown protocol');
-    state.mech = params.mech;
-  }
-  if (params.metric !== undefined) {
-    if (!METRICS.includes(params.metric)) throw new Error('unknown privacy metric');
-    state.metric = params.metric;
-  }
+  readChoice(params, state, 'mech', MECHANISMS, 'unknown protocol');
+  readChoice(params, state, 'metric', METRICS, 'unknown privacy metric');
   if (params.eps !== undefined) state.eps = cleanCell(safeDecode(params.eps));
   if (params.p !== undefined) state.joint = parseMatrix(safeDecode(params.p));
   state.sNames = parseNames(params.s, state.joint.length, 's');

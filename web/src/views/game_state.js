@@ -13,7 +13,7 @@
 //   sel    the selected cell (index, row-major): p(.|s = sel) on the map, Pr(s | o = sel) beside it
 // The page solves all three mechanisms; toRequest() is the core's size estimate of the three
 // LPs (estimate_only), and solveRequests() the solves that follow when the estimate fits.
-import { cleanCell, safeDecode, numberField, NUMBER_TEXT } from '../fields.js';
+import { cleanCell, safeDecode, numberField, NUMBER_TEXT, readChoice } from '../fields.js';
 
 export const id = 'game';
 export const title = 'Privacy game';
@@ -67,10 +67,7 @@ export function parse(params) {
     if (!Object.hasOwn(LOSSES, params.loss)) throw new Error('unknown utility loss');
     state.loss = params.loss;
   }
-  if (params.mech !== undefined) {
-    if (!MECHANISMS.includes(params.mech)) throw new Error('unknown mechanism');
-    state.mech = params.mech;
-  }
+  readChoice(params, state, 'mech', MECHANISMS, 'unknown mechanism');
   if (params.pg !== undefined) {
     const parts = safeDecode(params.pg).split(',');
     if (parts.length !== 3) throw new Error('the generated prior needs hot cells, background and seed');

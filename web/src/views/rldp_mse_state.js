@@ -14,7 +14,7 @@
 //          over N in FIGURE_SWEEP_N samples per cell)
 import {
   LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT, readLinkTables } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT, readLinkTables, readChoice } from '../fields.js';
 
 export const id = 'rldp-mse';
 export const title = 'Robust MSE';
@@ -71,10 +71,7 @@ function checkShape(joint) {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.unc !== undefined) {
-    if (!UNCERTAINTY.includes(params.unc)) throw new Error('unknown uncertainty set');
-    state.unc = params.unc;
-  }
+  readChoice(params, state, 'unc', UNCERTAINTY, 'unknown uncertainty set');
   for (const key of ['eps', 'conf', 'radius', 'n'])
     if (params[key] !== undefined) state[key] = cleanCell(safeDecode(params[key]));
   if (params.fig !== undefined) {
@@ -82,10 +79,7 @@ export function parse(params) {
     if (fig !== '' && !FIGURE_K.includes(fig)) throw new Error('unknown Figure 2 size');
     state.fig = fig;
   }
-  if (params.fign !== undefined) {
-    if (!FIGURE_N.includes(params.fign)) throw new Error('unknown Figure 2 sample size');
-    state.fign = params.fign;
-  }
+  readChoice(params, state, 'fign', FIGURE_N, 'unknown Figure 2 sample size');
   readLinkTables(params, state, checkShape);
   const cols = state.joint[0].length;
   state.sNames = parseNames(params.s, state.joint.length, 's');

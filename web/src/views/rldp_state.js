@@ -2,7 +2,7 @@
 //   mech eps s u p t unc alpha conf radius n seed ss (ss=0: PolyOpt without same-s rows)
 import {
   LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, readLinkTables } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, readLinkTables, readChoice } from '../fields.js';
 
 export const id = 'rldp';
 export const title = 'Robust LDP';
@@ -30,14 +30,8 @@ export function defaults() {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.mech !== undefined) {
-    if (!MECHANISMS.includes(params.mech)) throw new Error('unknown mechanism');
-    state.mech = params.mech;
-  }
-  if (params.unc !== undefined) {
-    if (!UNCERTAINTY.includes(params.unc)) throw new Error('unknown uncertainty set');
-    state.unc = params.unc;
-  }
+  readChoice(params, state, 'mech', MECHANISMS, 'unknown mechanism');
+  readChoice(params, state, 'unc', UNCERTAINTY, 'unknown uncertainty set');
   for (const key of ['eps', 'alpha', 'conf', 'radius', 'n', 'seed'])
     if (params[key] !== undefined) state[key] = cleanCell(safeDecode(params[key]));
   if (params.ss !== undefined) state.sameS = params.ss !== '0';
