@@ -23,6 +23,9 @@ const LOOP = {
   estimation: { preset: 'estimation-figure3.json', edit: ['#theta', '0.8'], expected: (st) => fmt(cli(request(st)).design.private[0].mmse) },
   game: { preset: 'game-prior-mismatch.json', edit: ['#epsilon', '0.8'],
     expected: (st) => fmt(cli(solveRequests(st).requests[MECHANISMS.indexOf('joint')]).cost) },
+  // P-hat has two cells: the first is edited (an invalid state for a moment), then the second.
+  evaluate: { preset: 'evaluate-rldp-randomized-response.json', first: [['input[data-table="joint"][data-row="0"][data-col="0"]', '0.45']],
+    edit: ['input[data-table="joint"][data-row="1"][data-col="0"]', '0.55'], expected: (st) => fmt(cli(request(st)).mutual_information) },
 };
 
 const stateOf = (page) => parseHash(new URL(page.url()).hash).state;
@@ -44,6 +47,7 @@ for (const view of VIEWS) {
 
     const [selector, value] = loop.edit;
     const before = page.url();
+    for (const [field, text] of loop.first || []) await page.fill(field, text);
     await page.fill(selector, value);
     await page.waitForFunction((u) => location.href !== u, before);
     await waitForView(page, view);

@@ -1,4 +1,4 @@
-// The five views as the cross-view browser tests see them (views_file_embed, views_reload,
+// The six views (five families and Evaluate) as the cross-view browser tests see them (views_file_embed, views_reload,
 // subpath): for each, how to tell that the page shows the answer for its current state, one
 // input to edit, the element with a key number, and that number from the CLI for the default
 // state and for the edited one.
@@ -7,6 +7,7 @@ import { fmt } from '../../web/src/dom.js';
 import { parseHash } from '../../web/src/state.js';
 import * as est from '../../web/src/views/estimation_state.js';
 import { solveRequests, MECHANISMS } from '../../web/src/views/game_state.js';
+import * as evaluate from '../../web/src/views/evaluate_state.js';
 
 /** The game solves its three mechanisms after the LP-size estimate: wait for those. */
 async function waitForGame(target) {
@@ -24,8 +25,13 @@ const mseRequest = (cell) => ({ family: 'rldp-mse', problem: 'nunp', joint: [[3,
 const funnelRequest = (eps) => ({ family: 'funnel', mechanism: 'opt-lip', joint: [[0.2, 0.1, 0.15], [0.05, 0.3, 0.2]], epsilon: eps });
 const gameState = (patch) => ({ ...parseHash('v=1&view=game').state, ...patch });
 
+/** Evaluate's default matrix (randomized response) against P-hat = (0.3, 0.7) or, edited, (0.4, 0.6). */
+const evaluateRequest = (edited) => evaluate.toRequest({ ...evaluate.defaults(), ...(edited ? { joint: [['0.4'], ['0.6']] } : {}) }).request;
+const jointCell = (r) => `input[data-table="joint"][data-row="${r}"][data-col="0"]`;
+
 /**
- * id: the view; edit: a field (selector) and the value typed into it; key: the element showing a
+ * id: the view; edit: a field (selector) and the value typed into it (after the fields in
+ * edit.first, when one value alone would not be a valid state); key: the element showing a
  * key number (its text, trimmed of a verdict mark); expected(edited): that text from the CLI.
  */
 export const VIEWS = [
@@ -50,6 +56,10 @@ export const VIEWS = [
     id: 'game', edit: { selector: '#epsilon', value: '0.8' }, key: '#cmp-joint-cost', waitFor: waitForGame,
     expected: (edited) => fmt(cli(solveRequests(gameState(edited ? { eps: '0.8' } : {})).requests[MECHANISMS.indexOf('joint')]).cost),
   },
+  {
+    id: 'evaluate', edit: { first: [[jointCell(0), '0.4']], selector: jointCell(1), value: '0.6' }, key: '#metric-mutual_information',
+    expected: (edited) => fmt(cli(evaluateRequest(edited)).mutual_information),
+  },
 ];
 
 const cache = new Map();
@@ -73,6 +83,7 @@ export async function shownNumber(target, view) {
 /** Types the view's edit and waits for the answer of the edited state. */
 export async function applyEdit(target, view) {
   const before = await target.evaluate(() => location.hash);
+  for (const [selector, value] of view.edit.first || []) await target.fill(selector, value);
   await target.fill(view.edit.selector, view.edit.value);
   await target.waitForFunction((h) => location.hash !== h, before);
   await waitForView(target, view);

@@ -17,6 +17,16 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * Replaces an element's children as h() builds them: null, undefined and false are skipped and
+ * arrays flattened (DOM replaceChildren would write "null" into the page).
+ */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

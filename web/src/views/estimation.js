@@ -11,8 +11,8 @@ import { BarChart } from '../plots/bar_chart.js';
 import { XyChart } from '../plots/xy_chart.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { MAX_FUNCTIONS, MAX_SWEEP, toRequest, epsilonValue, splitList } from './estimation_state.js';
-import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
-import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { matrixToCsv } from '../export_formats.js';
+import { download, chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { LIMITS } from '../fields.js';
 
@@ -216,7 +216,7 @@ export class EstimationView {
       if (r.sweep && r.sweep.length) parts.push(...this.sweep(state, r));
       if (r.true) parts.push(this.truth(r));
       if (r.robustness) parts.push(this.robustness(r));
-      parts.push(h('div', { class: 'export-bar' }, h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => this.exportScenario(state) }, 'Scenario (privlab solve)')));
+      parts.push(h('div', { class: 'export-bar' }, scenarioExportButton(() => this.scenarioText(state))));
     }
     this.resultPanel.replaceChildren(...parts);
   }
@@ -319,9 +319,7 @@ export class EstimationView {
             : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified'))),
       h('h3', {}, 'Mapping P(y | x)'), this.mechanismHost,
       h('div', { class: 'export-bar' }, 'Export — matrix: ',
-        h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(m, rowLabels, names), 'text/csv') }, 'CSV'),
-        h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }), 'application/json') }, 'JSON'),
-        h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(m), 'text/x-tex') }, 'LaTeX'),
+        ...matrixExportButtons(name, m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }),
         ' ', chartExportButtons(this.mechanismHost, name, 'Heatmap')),
     ];
   }
@@ -378,10 +376,10 @@ export class EstimationView {
       h('p', { class: 'hint', id: 'robustness' }, `With probability ≥ ${fmt(1 - b.beta, 3)} the χ² values measured here differ from the truth by at most ${fmt(b.chi2_s_gap_bound)} (S; Y) and ${fmt(b.chi2_x_gap_bound)} (X; Y).`));
   }
 
-  exportScenario(state) {
+  /** The state as a scenario file, or null while it is not a valid request. */
+  scenarioText(state) {
     const { request } = toRequest(state);
-    if (!request) return;
-    const text = `${JSON.stringify({ title: 'Estimation: a design from the privlab page', labels: { s: state.sNames, x: state.uNames }, ...request }, null, 2)}\n`;
-    download('scenario.json', text, 'application/json');
+    if (!request) return null;
+    return `${JSON.stringify({ title: 'Estimation: a design from the privlab page', labels: { s: state.sNames, x: state.uNames }, ...request }, null, 2)}\n`;
   }
 }

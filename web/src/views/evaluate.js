@@ -2,11 +2,12 @@
 // exact realized and robust privacy the chosen family reports for its own designs. Paste it (tabs,
 // commas or spaces), upload a CSV, or start from privlab's design and edit the cells; columns that
 // are not distributions are marked; one click solves the family's optimal design beside it.
-import { h, fmt } from '../dom.js';
+import { h, fill, fmt } from '../dom.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import {
-  FAMILIES, FAMILY_LABELS, badColumns, expectedInputs, parsePastedMatrix, designRequest, matrixText,
+  FAMILIES, FAMILY_LABELS, badColumns, expectedInputs, parsePastedMatrix, designRequest, matrixText, toRequest,
 } from './evaluate_state.js';
 
 /** The numbers shown per family: [response key (dots for nested), label]. */
@@ -101,7 +102,7 @@ export class EvaluateView {
       this.pasteText = await file.text();
       applyPaste();
     };
-    this.matrixPanel.replaceChildren(
+    fill(this.matrixPanel,
       h('h2', { id: 'eval-matrix-title' }, 'Your mechanism Q(y | x)'),
       h('p', { class: 'hint' }, 'Rows are outputs y, columns are inputs x (the orientation privlab returns): every column must be ',
         'a probability distribution (sum 1 within 10⁻⁹). Nothing is normalised for you.'),
@@ -176,7 +177,7 @@ export class EvaluateView {
     }
     if (f === 'funnel') parts.push(h('label', { class: 'field' }, 'Compare with', select('metric', state.metric,
       [['lip', 'optimal ε-LIP (Theorem 3)'], ['ldp', 'optimal ε-LDP (Theorem 2)']], 'metric')));
-    this.contextPanel.replaceChildren(...parts.filter(Boolean));
+    fill(this.contextPanel, parts);
   }
 
   /** Resizes the context tables to the matrix: uniform P̂ with |S| kept, or a uniform prior. */
@@ -221,7 +222,7 @@ export class EvaluateView {
   renderResult(state, result) {
     const { parts, response } = beginResult(this, result);
     if (!response || response.mechanism_name !== 'evaluated') {
-      this.resultPanel.replaceChildren(...parts);
+      fill(this.resultPanel, parts);
       return;
     }
     this.lastResponse = response;
@@ -241,10 +242,12 @@ export class EvaluateView {
     this.drawMatrix(this.heatmap, response.mechanism, yAxis, xAxis);
     const maps = [h('div', { class: 'heatmap-pair' }, h('h3', {}, 'Your mechanism'), this.heatmapHost)];
     const cmp = response.comparison;
+    let matrix = null;
+    let name = null;
     if (cmp) {
       const optimal = cmp.optimal || {};
-      const matrix = optimal.mechanism || (optimal.design && optimal.design.mechanism);
-      const name = cmp.mechanism_name || cmp.problem || (optimal.design ? 'Formulation 1' : 'Theorem 2 bound');
+      matrix = optimal.mechanism || (optimal.design && optimal.design.mechanism) || null;
+      name = cmp.mechanism_name || cmp.problem || (optimal.design ? 'Formulation 1' : 'Theorem 2 bound');
       const ratioKey = Object.keys(RATIOS).find((k) => cmp[k] !== undefined && cmp[k] !== null);
       parts.push(h('div', { class: 'comparison', id: 'comparison' },
         h('h3', {}, 'Against the optimum'),
@@ -256,7 +259,22 @@ export class EvaluateView {
         maps.push(h('div', { class: 'heatmap-pair' }, h('h3', {}, `Optimal (${name})`), this.optimalHost));
       }
     }
-    parts.push(h('div', { class: 'heatmaps' }, maps));
-    this.resultPanel.replaceChildren(...parts);
+    parts.push(h('div', { class: 'heatmaps' }, maps), this.exportBar(state, response.mechanism, matrix, name));
+    fill(this.resultPanel, parts);
+  }
+
+  /** Downloads: the evaluated matrix (and the optimal one beside it), the heatmap, the scenario. */
+  exportBar(state, mechanism, optimal, optimalName) {
+    const labels = (n, axis) => Array.from({ length: n }, (_, i) => `${axis}${i + 1}`);
+    const [yAxis, xAxis] = state.fam === 'game' ? ['o', 's'] : ['y', 'x'];
+    const matrixButtons = (basename, m, meta) => matrixExportButtons(basename, m, labels(m.length, yAxis), labels(m[0].length, xAxis), meta);
+    const scenario = () => {
+      const { request } = toRequest(state);
+      return request ? `${JSON.stringify({ title: 'Evaluate: a mechanism from the privlab page', ...request }, null, 2)}\n` : null;
+    };
+    return h('div', { class: 'export-bar' }, 'Export — your matrix: ', matrixButtons('evaluated-mechanism', mechanism, { family: state.fam }),
+      ' ', chartExportButtons(this.heatmapHost, 'evaluated-mechanism', 'Heatmap'),
+      optimal ? [' — optimal: ', matrixButtons('optimal-mechanism', optimal, { family: state.fam, design: optimalName })] : null,
+      ' ', scenarioExportButton(scenario));
   }
 }

@@ -9,8 +9,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { SimplexPlot } from '../plots/simplex_plot.js';
 import { CALIBRATED, MAX_OUE_X, THEOREM4_PATCH, toRequest, supportOf, ldpAllowed, lipAllowed } from './funnel_state.js';
-import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
-import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
@@ -224,11 +223,9 @@ export class FunnelView {
         labels: { s: state.sNames, x: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon, metric: response.metric }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { epsilon: response.epsilon, metric: response.metric }),
       matrix.length <= MAX_DRAWN_ROWS ? [' ', chartExportButtons(this.heatmapHost, name, 'Heatmap')] : null,
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      ' ', scenarioExportButton(scenario));
   }
 
   heatmapData(state, response) {

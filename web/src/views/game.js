@@ -13,8 +13,7 @@ import { linkHash } from '../state.js';
 import { GridMap } from '../plots/grid_map.js';
 import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, GAME_LIMITS, LOSSES, serialize, solveRequests, sweepGrids, sweepRequest, weightsFromPrior, uniformWeights, gridSize } from './game_state.js';
-import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
-import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { errorBox } from '../widgets/result_frame.js';
 
 /** Sum of variables x constraints over the three LPs up to which they are solved at every edit. */
@@ -509,11 +508,9 @@ export class GameView {
       return `${JSON.stringify({ title: `${NAMES[state.mech]} mechanism on a ${state.rows}x${state.cols} grid`, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — p(o | s): ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(r.mechanism, labels, labels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(r.mechanism, labels, labels, { mechanism: state.mech, cost: r.cost }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(r.mechanism), 'text/x-tex') }, 'LaTeX'),
+      ...matrixExportButtons(name, r.mechanism, labels, labels, { mechanism: state.mech, cost: r.cost }),
       ' ', chartExportButtons(this.mapHost, `${name}-map`, 'Map'),
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      ' ', scenarioExportButton(scenario));
   }
 
   curvesBlock(state, plan) {

@@ -16,8 +16,7 @@ const EXPERIMENTS = [
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_state.js';
-import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
-import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
@@ -213,11 +212,9 @@ export class RldpView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }),
       ' ', chartExportButtons(this.heatmapHost, name, 'Heatmap'),
-      ' ', h('button', { type: 'button', 'data-export': 'scenario.json', 'aria-label': `Scenario (privlab solve): download scenario.json`, onclick: () => download('scenario.json', scenario(), 'application/json') }, 'Scenario (privlab solve)'));
+      ' ', scenarioExportButton(scenario));
   }
 
   heatmapData(state, response) {

@@ -9,8 +9,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { ScatterChart } from '../plots/scatter_chart.js';
 import { PROBLEMS, FIGURE_K, FIGURE_N, FIGURE_SWEEP_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
 import { drawFigure2cd } from './rldp_mse_figure2cd.js';
-import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
-import { download, chartExportButtons } from '../widgets/export_bar.js';
+import { download, chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 import { errorBox, machineNotes } from '../widgets/result_frame.js';
@@ -281,11 +280,9 @@ export class RldpMseView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export: ',
-      h('button', { type: 'button', 'data-export': `${name}.csv`, 'aria-label': `CSV: download ${name}.csv`, onclick: () => download(`${name}.csv`, matrixToCsv(matrix, rowLabels, colLabels), 'text/csv') }, 'CSV'),
-      h('button', { type: 'button', 'data-export': `${name}.json`, 'aria-label': `JSON: download ${name}.json`, onclick: () => download(`${name}.json`, matrixToJson(matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }), 'application/json') }, 'JSON'),
-      h('button', { type: 'button', 'data-export': `${name}.tex`, 'aria-label': `LaTeX: download ${name}.tex`, onclick: () => download(`${name}.tex`, matrixToLatex(matrix), 'text/x-tex') }, 'LaTeX'),
+      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }),
       ' ', chartExportButtons(this.heatmapHosts[p], name, 'Heatmap'),
-      ' ', h('button', { type: 'button', 'data-export': `scenario-${p}.json`, 'aria-label': `Scenario: download scenario-${p}.json`, onclick: () => download(`scenario-${p}.json`, scenario(), 'application/json') }, 'Scenario'));
+      ' ', scenarioExportButton(scenario, `scenario-${p}.json`));
   }
 
   // ---- Figure 2 -----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Download buttons: files are built in the page (Blob + <a download>), nothing leaves the
 // browser. Charts export as standalone SVG (styles inlined) or PNG (drawn on a canvas).
 import { h } from '../dom.js';
+import { matrixToCsv, matrixToJson, matrixToLatex } from '../export_formats.js';
 
 export function download(filename, text, type) {
   const blob = text instanceof Blob ? text : new Blob([text], { type });
@@ -53,4 +54,27 @@ export function chartExportButtons(host, basename, label = 'Chart') {
       onclick: () => svgOf() && download(`${basename}.svg`, standaloneSvg(svgOf()), 'image/svg+xml') }, 'SVG'),
     h('button', { type: 'button', 'data-export': `${basename}.png`, 'aria-label': `PNG: download ${label.toLowerCase()} as ${basename}.png`,
       onclick: async () => svgOf() && download(`${basename}.png`, await svgToPng(svgOf())) }, 'PNG'));
+}
+
+/**
+ * Buttons "CSV", "JSON" and "LaTeX" for a mechanism matrix [output][input], downloaded as
+ * `${basename}.csv|json|tex`; `meta` goes into the JSON beside the matrix.
+ */
+export function matrixExportButtons(basename, matrix, rowLabels, colLabels, meta = {}) {
+  const button = (ext, label, type, text) => h('button', { type: 'button', 'data-export': `${basename}.${ext}`,
+    'aria-label': `${label}: download ${basename}.${ext}`, onclick: () => download(`${basename}.${ext}`, text(), type) }, label);
+  return [
+    button('csv', 'CSV', 'text/csv', () => matrixToCsv(matrix, rowLabels, colLabels)),
+    button('json', 'JSON', 'application/json', () => matrixToJson(matrix, rowLabels, colLabels, meta)),
+    button('tex', 'LaTeX', 'text/x-tex', () => matrixToLatex(matrix)),
+  ];
+}
+
+/**
+ * The "Scenario (privlab solve)" button: `filename` with the text `scenarioText()` returns when
+ * clicked (nothing is downloaded when it returns null: the state is not a valid request).
+ */
+export function scenarioExportButton(scenarioText, filename = 'scenario.json') {
+  return h('button', { type: 'button', 'data-export': filename, 'aria-label': `Scenario (privlab solve): download ${filename}`,
+    onclick: () => { const text = scenarioText(); if (text !== null) download(filename, text, 'application/json'); } }, 'Scenario (privlab solve)');
 }
