@@ -214,14 +214,32 @@ function solveOneOff(request) {
   return oneOffSolver.solve(request);
 }
 
+/**
+ * The running solve's line in the status bar: built once per run and updated in place, so that
+ * progress messages (many a second from an experiment) never replace the Cancel button under
+ * the user's pointer or focus.
+ */
+let runningLine = null;
+function showRunning(status, client) {
+  if (!runningLine || !statusBar.contains(runningLine.cancel)) {
+    const line = { client };
+    line.text = h('span', { id: 'solver-progress-text' });
+    line.progress = h('progress', { max: 100 });
+    line.cancel = h('button', { type: 'button', id: 'cancel', 'aria-label': 'Cancel the running solve', onclick: () => line.client.cancel() }, 'Cancel');
+    statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), line.text, line.progress, line.cancel);
+    runningLine = line;
+  }
+  const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
+  runningLine.client = client;
+  runningLine.text.textContent = pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`;
+  runningLine.progress.hidden = pct === null;
+  if (pct !== null) runningLine.progress.value = pct;
+}
+
 function onSolverStatus(status, client = solver) {
   statusHost.classList.toggle('busy', status.state === 'running' || status.state === 'progress');
   if (status.state === 'running' || status.state === 'progress') {
-    const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
-    statusBar.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-      pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`,
-      ...(pct === null ? [] : [h('progress', { max: 100, value: pct })]),
-      h('button', { type: 'button', id: 'cancel', 'aria-label': 'Cancel the running solve', onclick: () => client.cancel() }, 'Cancel'));
+    showRunning(status, client);
   } else if (status.state === 'cancelled') {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';
   } else if (status.state === 'failed') {
