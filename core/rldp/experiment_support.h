@@ -14,6 +14,7 @@
 #include "rldp/evaluation.h"
 #include "rldp/mechanisms.h"
 #include "common/context.h"
+#include "common/experiment_units.h"
 #include "rldp/uncertainty.h"
 
 namespace privlab::rldp::experiment {
@@ -49,7 +50,7 @@ nlohmann::json plot(const std::string& title, const std::string& kind, const std
                     const std::string& y, const nlohmann::json& group, const std::string& xl,
                     const std::string& yl);
 
-nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context);
+units::Plan adult_experiment(const nlohmann::json& r);
 nlohmann::json curve_experiment(const nlohmann::json& r, const Context& context);
 
 }  // namespace privlab::rldp::experiment

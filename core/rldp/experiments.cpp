@@ -258,14 +258,13 @@ const std::vector<std::string>& experiment_names() {
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", experiment_names());
-  // Synthetic experiments: one unit per instance; "adult" and "curve" are one unit each.
+  // Synthetic experiments: one unit per instance; "adult": one per (pair, epsilon); "curve": one.
   if (name == "synthetic_nmi") return units::answer(request, synthetic_nmi(request), context);
   if (name == "realized_epsilon") return units::answer(request, realized_epsilon_experiment(request), context);
   if (name == "utility_robustness") return units::answer(request, utility_robustness(request), context);
   if (name == "beta_sweep") return units::answer(request, beta_sweep(request), context);
-  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
-    return name == "adult" ? adult_experiment(request, c) : curve_experiment(request, c);
-  }), context);
+  if (name == "adult") return units::answer(request, adult_experiment(request), context);
+  return units::answer(request, units::whole(name, [&request](const Context& c) { return curve_experiment(request, c); }), context);
 }
 
 }  // namespace privlab::rldp

@@ -4,6 +4,7 @@
  *        epsilon sweep of one joint ("curve").
  */
 #include <cmath>
+#include <memory>
 
 #include "api/json_read.h"
 #include "api/json_write.h"
@@ -16,8 +17,10 @@ namespace privlab::rldp::experiment {
 
 namespace jr = json_read;
 
-/// Figure 2: Adult census pairs (S, U); P-hat from the file, n = number of records.
-nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context) {
+/// Figure 2: Adult census pairs (S, U); P-hat from the file, n = number of records. One unit per
+/// (pair, epsilon), pair-major: the pairs are tabulated once here (request errors surface before
+/// any unit runs), and every unit designs its mechanisms for one epsilon.
+units::Plan adult_experiment(const nlohmann::json& r) {
   const auto& csv_v = jr::member(r, "data_csv", "");
   if (!csv_v.is_string()) bad_request("not_a_string", "/data_csv", "data_csv is the text of adult.data");
   const std::string csv = csv_v.get<std::string>();
@@ -42,39 +45,61 @@ nlohmann::json adult_experiment(const nlohmann::json& r, const Context& context)
   DesignOptions options;
   options.same_s_rows = read_bool(r, "same_s_rows", "", true);
   options.allow_large = read_bool(r, "allow_large", "", false);
-  Notes notes;
-  nlohmann::json rows = nlohmann::json::array(), plots = nlohmann::json::array();
-  const double total = static_cast<double>(pairs.size() * eps.size());
-  double done = 0;
+
+  struct Pair {
+    std::string label, plot_title;
+    JointDistribution hat;
+    UncertaintySet set;
+  };
+  auto tabulated = std::make_shared<std::vector<Pair>>();
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const auto& [sa, ua] = pairs[i];
     const auto table = adult::tabulate(csv, {sa, ua}, jr::child("/pairs", i));
     const Matrix counts = table.as_matrix(1);
     if (counts.size() > 256) bad_request("too_large", jr::child("/pairs", i), "|S||U| is at most 256");
     const JointDistribution hat = joint_from_matrix(counts / counts.sum());
-    const UncertaintySet set = ball(alpha, conf, table.n, hat.num_x());
     const std::string label = sa + "/" + ua;
-    for (double e : eps) {
-      context.report(done / total, label + ", epsilon " + std::to_string(e));
-      done += 1;
-      for (const auto& m : mechs)
-        if (auto t = run_one(m, hat, nullptr, e, set, options, notes))
-          rows.push_back({label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust),
-                          t->robust_exact, label + ": " + m});
-    }
-    auto pl = plot("Adult " + label + " (|S| = " + std::to_string(hat.num_s()) + ", |U| = " +
-                       std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
-                   "line", "epsilon", "nmi", "mechanism", "epsilon", "NMI");
-    pl["filter"] = {{"column", "pair"}, {"value", label}};
-    plots.push_back(pl);
+    tabulated->push_back({label,
+                          "Adult " + label + " (|S| = " + std::to_string(hat.num_s()) + ", |U| = " +
+                              std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
+                          hat, ball(alpha, conf, table.n, hat.num_x())});
   }
-  context.report(1.0, "done");
-  return {{"experiment", "adult"},
-          {"columns", {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon",
-                       "robust_epsilon_exact", "series"}},
-          {"rows", rows},
-          {"plots", plots},
-          {"notes", notes.list}};
+
+  units::Plan plan;
+  plan.name = "adult";
+  plan.count = static_cast<long>(pairs.size() * eps.size());
+  plan.run = [=](long u, const Context& context) {
+    const Pair& pair = (*tabulated)[static_cast<std::size_t>(u) / eps.size()];
+    const double e = eps[static_cast<std::size_t>(u) % eps.size()];
+    context.report(0, pair.label + ", epsilon " + std::to_string(e));
+    Notes notes;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& m : mechs)
+      if (auto t = run_one(m, pair.hat, nullptr, e, pair.set, options, notes))
+        rows.push_back({pair.label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust),
+                        t->robust_exact, pair.label + ": " + m});
+    return nlohmann::json{{"rows", rows}, {"notes", notes.list}};
+  };
+  plan.assemble = [tabulated](const std::vector<nlohmann::json>& results) -> nlohmann::json {
+    Notes notes;
+    nlohmann::json rows = nlohmann::json::array(), plots = nlohmann::json::array();
+    for (const auto& result : results) {
+      for (const auto& row : result["rows"]) rows.push_back(row);
+      for (const auto& n : result["notes"]) notes.add(n.get<std::string>());
+    }
+    for (const auto& pair : *tabulated) {
+      auto pl = plot(pair.plot_title, "line", "epsilon", "nmi", "mechanism", "epsilon", "NMI");
+      pl["filter"] = {{"column", "pair"}, {"value", pair.label}};
+      plots.push_back(pl);
+    }
+    return {{"experiment", "adult"},
+            {"columns", {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon",
+                         "robust_epsilon_exact", "series"}},
+            {"rows", rows},
+            {"plots", plots},
+            {"notes", notes.list}};
+  };
+  return plan;
 }
 
 /// All mechanisms against epsilon for one joint (the page's utility-vs-epsilon chart).

@@ -40,6 +40,19 @@ check_family rldp synthetic_nmi --set K=2 --set 'shape=[2,2]' --set 'epsilons=[0
 check_family funnel ldp-vs-lip --set a=3 --set c=2 --set trials=4 --set 'epsilons=[0.25,1]' --set seed=5
 check_family estimation parity-bits --set theta_steps=5
 check_family game scenario1 --set 'grid={"rows":3,"cols":3,"cell_km":1}' --set users=3 --set 'epsilons=[0.3,0.9]' --set seed=3
+# The RLDP Adult experiment (Figure 2): one unit per (pair, epsilon), on a few records.
+cat > "$tmp/adult.data" <<'CSV'
+39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K
+50, Self-emp-not-inc, 83311, Bachelors, 13, Married-civ-spouse, Exec-managerial, Husband, White, Male, 0, 0, 13, United-States, <=50K
+38, Private, 215646, HS-grad, 9, Divorced, Handlers-cleaners, Not-in-family, White, Male, 0, 0, 40, United-States, <=50K
+53, Private, 234721, 11th, 7, Married-civ-spouse, Handlers-cleaners, Husband, Black, Male, 0, 0, 40, United-States, <=50K
+28, Private, 338409, Bachelors, 13, Married-civ-spouse, Prof-specialty, Wife, Black, Female, 0, 0, 40, Cuba, <=50K
+37, Private, 284582, Masters, 14, Married-civ-spouse, Exec-managerial, Wife, White, Female, 0, 0, 40, United-States, <=50K
+CSV
+check_family rldp adult --data "$tmp/adult.data" --set 'pairs=[["sex","race"],["race","sex"]]' --set 'epsilons=[0.5,1,2]'
+count=$("$PRIVLAB" experiment rldp adult --data "$tmp/adult.data" --set 'pairs=[["sex","race"],["race","sex"]]' --set 'epsilons=[0.5,1,2]' --shard 0/6 --out "$tmp/adult-count" >/dev/null 2>&1;
+        node -e 'const p=JSON.parse(require("fs").readFileSync(process.argv[1]));console.log(p.unit_count ?? p.units.length)' "$tmp/adult-count/adult.part-0-of-6.json" 2>&1)
+if [ "$count" = 6 ]; then ok; else ko "rldp adult: unit count '$count' (want 2 pairs x 3 epsilons = 6)"; fi
 
 # Split and seeds: the shards hold disjoint units covering all, and 3 shards of figure2a hold
 # one instance each (units = instances).
