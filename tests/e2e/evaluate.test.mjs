@@ -129,3 +129,43 @@ test('e2e evaluate: the broken preset shows robust ε = ∞; a CSV upload; start
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/**
+ * "Edit in Evaluate" in each design view: the designed matrix opens in the Evaluate view with the
+ * view's context, and the metric the design reported is measured back from the matrix alone
+ * (the same number, as shown); the design view keeps its inputs (its tab, and Back).
+ */
+const DESIGNS = [
+  { view: 'rldp', edit: ['#epsilon', '1.1'], designed: '#mi-estimate', measured: 'mutual_information' },
+  { view: 'rldp-mse', designed: '#distortion-nunp', measured: 'distortion', button: '[data-problem="nunp"] .edit-in-evaluate' },
+  { view: 'funnel', edit: ['#epsilon', '0.8'], designed: '#mi', measured: 'mutual_information' },
+  { view: 'estimation', designed: '#design-chi2-sy', measured: 'chi2_sy' },
+];
+for (const d of DESIGNS) {
+  test(`e2e evaluate: "Edit in Evaluate" from ${d.view} measures back the design's number`, async () => {
+    const problems = [];
+    const { page, context } = await newPage(env.browser, problems);
+    await page.goto(`${env.base}#v=1&view=${d.view}`);
+    await waitForResult(page);
+    if (d.edit) {
+      await page.fill(...d.edit);
+      await page.waitForFunction((v) => location.hash.includes(v) || location.hash.includes('z='), encodeURIComponent(d.edit[1]));
+      await waitForResult(page);
+    }
+    const designed = (await page.textContent(d.designed)).replace('✓', '').trim();
+    await page.click(d.button || '.edit-in-evaluate');
+    await page.waitForSelector('#tab-evaluate[aria-selected="true"]');
+    await waitForResult(page);
+    assert.equal((await shown(page, d.measured)).trim(), designed, `${d.view}: ${d.measured}`);
+    assert.equal(stateOf(page).fam, d.view);
+    // Its cells are editable: the matrix is in the editor.
+    assert.ok(await page.locator('input[data-table="q"]').count() >= 4);
+    assert.deepEqual(await junkText(page), []);
+    await page.goBack();
+    await page.waitForSelector(`#tab-${d.view}[aria-selected="true"]`);
+    await waitForResult(page);
+    if (d.edit) assert.equal(await page.inputValue(d.edit[0]), d.edit[1]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -25,7 +25,7 @@ function mountView() {
   if (viewId === state.view && view) return;
   const entry = VIEWS.find((v) => v.id === state.view);
   viewId = entry.id;
-  view = new entry.View(viewRoot, { onChange: update, solve: solveOneOff });
+  view = new entry.View(viewRoot, { onChange: update, solve: solveOneOff, openInEvaluate });
   const about = aboutBox(viewId);
   if (about) viewRoot.prepend(about);
   if (about) about.after(presetHost); else viewRoot.prepend(presetHost);
@@ -301,6 +301,16 @@ function loadScenario(scenario, source, preset) {
   renderPresetCard();
   renderInputs();
   scheduleSolve();
+}
+
+/**
+ * A view's designed mechanism, opened in the Evaluate view with the view's context (the request
+ * it solved, plus "evaluate": the matrix) to edit its cells; the view keeps its inputs for the
+ * way back (its tab, or Back).
+ */
+function openInEvaluate(scenario) {
+  lastStateOf[state.view] = state;
+  loadScenario(scenario, 'the designed mechanism');
 }
 
 /** A CSV of raw (s, u) samples becomes P-hat (their counts, so n follows) in the Robust LDP view. */

@@ -12,7 +12,7 @@ import { XyChart } from '../plots/xy_chart.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { MAX_FUNCTIONS, MAX_SWEEP, toRequest, epsilonValue, splitList } from './estimation_state.js';
 import { matrixToCsv } from '../export_formats.js';
-import { download, chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
+import { download, chartExportButtons, matrixExportButtons, scenarioExportButton, editInEvaluateButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { LIMITS } from '../fields.js';
 
@@ -59,8 +59,9 @@ function drawMatrix(heatmap, { matrix, rowLabels, colLabels, rowAxis, colAxis },
 
 export class EstimationView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
-  constructor(root, { onChange }) {
+  constructor(root, { onChange, openInEvaluate }) {
     this.onChange = onChange;
+    this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.functionPanel = h('section', { class: 'panel', 'aria-labelledby': 'functions-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
@@ -320,7 +321,8 @@ export class EstimationView {
       h('h3', {}, 'Mapping P(y | x)'), this.mechanismHost,
       h('div', { class: 'export-bar' }, 'Export — matrix: ',
         ...matrixExportButtons(name, m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }),
-        ' ', chartExportButtons(this.mechanismHost, name, 'Heatmap')),
+        ' ', chartExportButtons(this.mechanismHost, name, 'Heatmap'),
+        ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: 'Estimation: the designed mapping, to edit', ...toRequest(state).request, evaluate: m }))),
     ];
   }
 

@@ -9,7 +9,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { SimplexPlot } from '../plots/simplex_plot.js';
 import { CALIBRATED, MAX_OUE_X, THEOREM4_PATCH, toRequest, supportOf, ldpAllowed, lipAllowed } from './funnel_state.js';
-import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton, editInEvaluateButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
@@ -29,8 +29,9 @@ const MAX_DRAWN_ROWS = 64;
 
 export class FunnelView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
-  constructor(root, { onChange }) {
+  constructor(root, { onChange, openInEvaluate }) {
     this.onChange = onChange;
+    this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
@@ -225,7 +226,9 @@ export class FunnelView {
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
       ...matrixExportButtons(name, matrix, rowLabels, colLabels, { epsilon: response.epsilon, metric: response.metric }),
       matrix.length <= MAX_DRAWN_ROWS ? [' ', chartExportButtons(this.heatmapHost, name, 'Heatmap')] : null,
-      ' ', scenarioExportButton(scenario));
+      ' ', scenarioExportButton(scenario),
+      ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${SERIES_NAMES[response.mechanism_name] || response.mechanism_name} at ε = ${state.eps}, to edit`,
+        ...toRequest(state).request, evaluate: matrix })));
   }
 
   heatmapData(state, response) {

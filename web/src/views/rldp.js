@@ -16,7 +16,7 @@ const EXPERIMENTS = [
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
 import { MECHANISMS, SWEEP_LIMIT_X, toRequest, sampleRequest } from './rldp_state.js';
-import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
+import { chartExportButtons, matrixExportButtons, scenarioExportButton, editInEvaluateButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 
@@ -37,9 +37,10 @@ const UNCERTAINTY_LABELS = {
 
 export class RldpView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
-  constructor(root, { onChange, solve }) {
+  constructor(root, { onChange, solve, openInEvaluate }) {
     this.onChange = onChange;
     this.solve = solve;
+    this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
@@ -214,7 +215,9 @@ export class RldpView {
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
       ...matrixExportButtons(name, matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }),
       ' ', chartExportButtons(this.heatmapHost, name, 'Heatmap'),
-      ' ', scenarioExportButton(scenario));
+      ' ', scenarioExportButton(scenario),
+      ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${response.mechanism_name.toUpperCase()} at ε = ${state.eps}, to edit`,
+        ...toRequest(state).request, evaluate: matrix })));
   }
 
   heatmapData(state, response) {

@@ -9,7 +9,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { ScatterChart } from '../plots/scatter_chart.js';
 import { PROBLEMS, FIGURE_K, FIGURE_N, FIGURE_SWEEP_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
 import { drawFigure2cd } from './rldp_mse_figure2cd.js';
-import { download, chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
+import { download, chartExportButtons, matrixExportButtons, scenarioExportButton, editInEvaluateButton } from '../widgets/export_bar.js';
 import { JointEditor } from '../widgets/joint_editor.js';
 import { epsPresetButtons, snapEpsilon } from '../widgets/epsilon_presets.js';
 import { errorBox, machineNotes } from '../widgets/result_frame.js';
@@ -46,8 +46,9 @@ const asNumber = (v) => (v === 'Infinity' ? Infinity : v);
 
 export class RldpMseView {
   /** @param {HTMLElement} root  @param {{ onChange: (patch: object, opts?: object) => void }} hooks */
-  constructor(root, { onChange }) {
+  constructor(root, { onChange, openInEvaluate }) {
     this.onChange = onChange;
+    this.openInEvaluate = openInEvaluate;
     activeView = this;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
@@ -282,7 +283,9 @@ export class RldpMseView {
     return h('div', { class: 'export-bar' }, 'Export: ',
       ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }),
       ' ', chartExportButtons(this.heatmapHosts[p], name, 'Heatmap'),
-      ' ', scenarioExportButton(scenario, `scenario-${p}.json`));
+      ' ', scenarioExportButton(scenario, `scenario-${p}.json`),
+      ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${PROBLEM_INFO[p].label} at ε = ${state.eps}, to edit`,
+        ...problemRequest(state, p).request, evaluate: matrix })));
   }
 
   // ---- Figure 2 -----------------------------------------------------------------------------

@@ -78,3 +78,13 @@ export function scenarioExportButton(scenarioText, filename = 'scenario.json') {
   return h('button', { type: 'button', 'data-export': filename, 'aria-label': `Scenario (privlab solve): download ${filename}`,
     onclick: () => { const text = scenarioText(); if (text !== null) download(filename, text, 'application/json'); } }, 'Scenario (privlab solve)');
 }
+
+/**
+ * "Edit in Evaluate": the designed matrix with the view's request as context, handed to
+ * `openInEvaluate` (main.js), which opens the Evaluate view with it (issue 15: start from the
+ * current design and edit its cells). `scenario()` returns { ...request, evaluate, title }.
+ */
+export function editInEvaluateButton(openInEvaluate, scenario) {
+  return h('button', { type: 'button', class: 'edit-in-evaluate', 'aria-label': 'Edit this matrix in the Evaluate view',
+    onclick: () => openInEvaluate(scenario()) }, 'Edit in Evaluate');
+}
