@@ -9,6 +9,19 @@ export function cleanName(raw) {
   return String(raw).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, LIMITS.maxName);
 }
 
+/**
+ * A scenario's "uncertainty" as page state: 'point' | 'simplex' kept as they are, a Rényi ball
+ * {alpha, radius} or {alpha, confidence} as unc 'radius' | 'conf' with its fields as text;
+ * anything else is the point set. Returns only the keys it sets.
+ */
+export function scenarioUncertainty(u) {
+  if (u === 'point' || u === 'simplex') return { unc: u };
+  if (!u || typeof u !== 'object') return { unc: 'point' };
+  const alpha = String(u.alpha ?? 2);
+  return typeof u.radius === 'number' ? { unc: 'radius', alpha, radius: String(u.radius) }
+    : { unc: 'conf', alpha, conf: String(u.confidence ?? 0.95) };
+}
+
 /** state[key] = params[key] when the link has that key and it is one of `allowed`; else throws `message`. */
 export function readChoice(params, state, key, allowed, message) {
   if (params[key] === undefined) return;

@@ -5,7 +5,7 @@
 //   metric (funnel: lip | ldp) pi (game prior) d (game distance) loss (game: hamming | distance)
 //   eps (compare at this ε instead of the matrix's own) cmp (1: also solve the optimal design)
 import {
-  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT, readChoice } from '../fields.js';
+  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT, readChoice, scenarioUncertainty } from '../fields.js';
 
 export const id = 'evaluate';
 export const title = 'Evaluate a mechanism';
@@ -220,12 +220,7 @@ export function fromScenario(scenario) {
     state.joint = scenarioMatrix(scenario.joint, 'joint');
     state.truth = scenario.true_joint ? scenarioMatrix(scenario.true_joint, 'true_joint') : null;
   }
-  const u = scenario.uncertainty;
-  if (u === 'point' || u === 'simplex') state.unc = u;
-  else if (u && typeof u === 'object') {
-    state.alpha = String(u.alpha ?? 2);
-    if (typeof u.radius === 'number') { state.unc = 'radius'; state.radius = String(u.radius); } else { state.unc = 'conf'; state.conf = String(u.confidence ?? 0.95); }
-  } else state.unc = 'point';
+  Object.assign(state, scenarioUncertainty(scenario.uncertainty));
   state.n = Number.isInteger(scenario.n) ? String(scenario.n) : '';
   if (scenario.metric === 'ldp') state.metric = 'ldp';
   if (typeof scenario.epsilon === 'number') state.eps = String(scenario.epsilon);

@@ -2,7 +2,7 @@
 //   mech eps s u p t unc alpha conf radius n seed ss (ss=0: PolyOpt without same-s rows)
 import {
   LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, readLinkTables, readChoice } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, readLinkTables, readChoice, scenarioUncertainty } from '../fields.js';
 
 export const id = 'rldp';
 export const title = 'Robust LDP';
@@ -93,12 +93,7 @@ export function fromScenario(scenario) {
   if (scenario.same_s_rows === false) state.sameS = false;
   if (typeof scenario.epsilon === 'number') state.eps = String(scenario.epsilon);
   state.n = Number.isInteger(scenario.n) ? String(scenario.n) : '';
-  const u = scenario.uncertainty;
-  if (u === 'point' || u === 'simplex') state.unc = u;
-  else if (u && typeof u === 'object') {
-    state.alpha = String(u.alpha ?? 2);
-    if (typeof u.radius === 'number') { state.unc = 'radius'; state.radius = String(u.radius); } else { state.unc = 'conf'; state.conf = String(u.confidence ?? 0.95); }
-  } else state.unc = 'point';
+  Object.assign(state, scenarioUncertainty(scenario.uncertainty));
   const labels = scenario.labels || {};
   state.sNames = Array.from({ length: state.joint.length }, (_, i) => cleanName((labels.s || [])[i] || `s${i + 1}`));
   state.uNames = Array.from({ length: state.joint[0].length }, (_, i) => cleanName((labels.u || [])[i] || `u${i + 1}`));
