@@ -10,7 +10,9 @@
 using namespace privlab;
 
 TEST_CASE("game/examples: every examples/game-*.json scenario solves") {
-  const auto root = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+  // The source tree from CMake (__FILE__ is relative under ccache's base_dir, so it only
+  // resolved from build/).
+  const auto root = std::filesystem::path(PRIVLAB_SOURCE_DIR);
   const auto dir = root / "examples";
   REQUIRE(std::filesystem::is_directory(dir));
   int count = 0;
