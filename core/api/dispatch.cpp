@@ -10,8 +10,8 @@
  */
 #include <string>
 
-#include "api/json_parse.h"
-#include "api/json_read.h"
+#include "json/json_parse.h"
+#include "json/json_read.h"
 #include "common/error.h"
 #include "estimation/handler.h"
 #include "funnel/handler.h"

@@ -4,7 +4,7 @@
  */
 #include "common/experiment_units.h"
 
-#include "api/json_read.h"
+#include "json/json_read.h"
 #include "common/error.h"
 
 namespace privlab::units {

@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "estimation/formulation1.h"
 #include "estimation/handler.h"
 #include "estimation/pics.h"
@@ -18,6 +18,7 @@
 #include "evaluate/evaluated_mechanism.h"
 #include "model/joint.h"
 #include "model/request_fields.h"
+#include "model/joint_json.h"
 
 namespace privlab::estimation {
 

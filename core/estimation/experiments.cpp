@@ -9,8 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "estimation/pics.h"
@@ -20,6 +20,7 @@
 #include "estimation/tradeoff.h"
 #include "model/adult.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 
 namespace privlab::estimation {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
 #include "estimation/evaluated.h"
@@ -26,6 +26,8 @@
 #include "estimation/tradeoff.h"
 #include "model/joint.h"
 #include "model/request_fields.h"
+#include "model/joint_json.h"
+#include "audit/audit_json.h"
 
 namespace privlab::estimation {
 

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
+#include "json/json_read.h"
 #include "common/error.h"
 
 namespace privlab::estimation {

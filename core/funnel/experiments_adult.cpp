@@ -5,8 +5,8 @@
  */
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "funnel/experiments.h"
 #include "funnel/explicit_protocols.h"

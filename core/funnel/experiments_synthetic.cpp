@@ -6,8 +6,8 @@
 #include <cmath>
 #include <random>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "funnel/experiments.h"

@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
@@ -23,6 +23,8 @@
 #include "metrics/information.h"
 #include "model/joint.h"
 #include "model/request_fields.h"
+#include "model/joint_json.h"
+#include "audit/audit_json.h"
 
 namespace privlab::funnel {
 

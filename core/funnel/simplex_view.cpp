@@ -8,7 +8,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "api/json_write.h"
+#include "json/json_write.h"
 #include "funnel/protocol_metrics.h"
 
 namespace privlab::funnel {

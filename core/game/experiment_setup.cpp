@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "api/json_read.h"
+#include "json/json_read.h"
 #include "common/error.h"
 #include "game/priors.h"
 #include "game/request.h"

@@ -13,8 +13,8 @@
 #include <map>
 #include <numeric>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "game/dp_measure.h"

@@ -4,8 +4,8 @@
  */
 #include "model/data_handler.h"
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "model/adult.h"
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "api/json_write.h"
+#include "json/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
 #include "rldp/robust_epsilon.h"

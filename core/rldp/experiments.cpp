@@ -10,8 +10,8 @@
 #include <functional>
 #include <map>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "rldp/evaluation.h"
@@ -19,6 +19,7 @@
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/sampling.h"
+#include "rldp/evaluation_json.h"
 
 namespace privlab::rldp {
 

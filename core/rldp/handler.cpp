@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "metrics/privacy_loss.h"
@@ -19,6 +19,10 @@
 #include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/sampling.h"
+#include "model/joint_json.h"
+#include "audit/audit_json.h"
+#include "rldp/uncertainty_json.h"
+#include "rldp/evaluation_json.h"
 
 namespace privlab::rldp {
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <limits>
 
-#include "api/json_write.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "metrics/information.h"
 #include "metrics/privacy_loss.h"

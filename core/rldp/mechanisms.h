@@ -10,6 +10,7 @@
 
 #include "audit/audit.h"
 #include "model/joint.h"
+#include "rldp/design_options.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 
@@ -22,10 +23,6 @@ struct Designed {
   std::optional<RobustEpsilon> robust;  ///< ir/polyopt: the robust epsilon measured for the claim
 };
 
-struct DesignOptions {
-  bool same_s_rows = true;  ///< PolyOpt: the paper's Definition 3 (with s1 = s2 rows) or not
-  bool allow_large = false; ///< PolyOpt/NR up to |X| = kMaxPolyOptXLarge (command line only)
-};
 
 /// The mechanism names the "rldp" family accepts (contract order).
 const std::vector<std::string>& mechanism_names();

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "rldp_mse/evaluation.h"

@@ -8,8 +8,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
@@ -17,6 +17,8 @@
 #include "model/request_fields.h"
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/experiments.h"
+#include "model/joint_json.h"
+#include "audit/audit_json.h"
 
 namespace privlab::rldp_mse {
 

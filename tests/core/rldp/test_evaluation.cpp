@@ -6,6 +6,7 @@
 #include "metrics/information.h"
 #include "rldp/evaluation.h"
 #include "rldp/randomized_response.h"
+#include "rldp/evaluation_json.h"
 
 using namespace privlab;
 
