@@ -32,35 +32,34 @@ is_edge() {
 }
 # Computation files that still include a JSON header (to be emptied by the typed-core work).
 KNOWN_JSON=(
-  rldp/mechanisms.h rldp/mechanisms.cpp
-  funnel/simplex_view.h funnel/simplex_view.cpp
 )
 
-while IFS= read -r file; do
+re_include='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]([^>"]+)[>"]'
+while IFS= read -r hit; do
+  file=${hit%%:*}
+  line=${hit#*:}
+  [[ $line =~ $re_include ]] || continue
+  target=${BASH_REMATCH[1]}
   dir=${file%%/*}
-  [ "$dir" = include ] && dir=include
-  while IFS= read -r line; do
-    target=$(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]([^>"]+)[>"].*/\1/p' <<<"$line")
-    [ -n "$target" ] || continue
-    tdir=${target%%/*}
-    if [ "$tdir" = api ] && [ "$dir" != api ]; then bad "$file -> $target (only core/api/ includes api/)"; fi
-    if [ "$dir" = json ] && [[ $target == */* ]] && [[ $target != json/* && $target != common/* && $target != nlohmann/* ]]; then
-      bad "$file -> $target (core/json/ includes only json/ and common/)"
-    fi
-    if [[ $dir =~ ^($LOWER)$ ]] && [[ $tdir =~ ^($FAMILIES|api)$ ]]; then
-      bad "$file -> $target (a lower layer includes a family or the dispatcher)"
-    fi
-    if [ "$dir" = include ] && [[ $target == nlohmann/* || $target == json/* ]]; then
-      bad "$file -> $target (public headers are JSON-free)"
-    fi
-    if [[ $target == nlohmann/* || $target == json/* ]] && ! is_edge "$file"; then
-      if [[ " ${KNOWN_JSON[*]} " != *" $file "* ]]; then bad "$file -> $target (a computation file includes JSON)"; fi
-    fi
-  done < <(grep -E '^[[:space:]]*#[[:space:]]*include' "$file")
-done < <(find . -name '*.h' -o -name '*.cpp' | sed 's#^\./##' | sort)
+  tdir=${target%%/*}
+  if [ "$tdir" = api ] && [ "$dir" != api ]; then bad "$file -> $target (only core/api/ includes api/)"; fi
+  if [ "$dir" = json ] && [[ $target == */* ]] && [[ $target != json/* && $target != common/* && $target != nlohmann/* ]]; then
+    bad "$file -> $target (core/json/ includes only json/ and common/)"
+  fi
+  if [[ $dir =~ ^($LOWER)$ ]] && [[ $tdir =~ ^($FAMILIES|api)$ ]]; then
+    bad "$file -> $target (a lower layer includes a family or the dispatcher)"
+  fi
+  if [ "$dir" = include ] && [[ $target == nlohmann/* || $target == json/* ]]; then
+    bad "$file -> $target (public headers are JSON-free)"
+  fi
+  if [[ $target == nlohmann/* || $target == json/* ]] && ! is_edge "$file"; then
+    if [[ " ${KNOWN_JSON[*]-} " != *" $file "* ]]; then bad "$file -> $target (a computation file includes JSON)"; fi
+  fi
+done < <(find . \( -name '*.h' -o -name '*.cpp' \) -print0 | sed -z 's#^\./##' | sort -z |
+         xargs -0 grep -HE '^[[:space:]]*#[[:space:]]*include')
 
 # A file on KNOWN_JSON that no longer includes JSON must leave the list (it only shrinks).
-for f in "${KNOWN_JSON[@]}"; do
+for f in "${KNOWN_JSON[@]+"${KNOWN_JSON[@]}"}"; do
   [ -f "$f" ] || { bad "KNOWN_JSON lists $f, which does not exist"; continue; }
   grep -qE '#[[:space:]]*include[[:space:]]*[<"](nlohmann/|json/)' "$f" || bad "$f no longer includes JSON: remove it from KNOWN_JSON"
 done

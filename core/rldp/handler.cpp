@@ -16,6 +16,7 @@
 #include "rldp/evaluation.h"
 #include "rldp/experiments.h"
 #include "rldp/mechanisms.h"
+#include "rldp/mechanisms_json.h"
 #include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/sampling.h"
@@ -195,7 +196,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["epsilon_design"] = epsilon;
   if (n) out["n"] = *n;
   out["audit"] = audit::to_json(report);
-  out["details"] = designed.details;
+  out["details"] = to_json(designed.details);
   context.report(1.0, "done");
   return out;
 }

@@ -69,7 +69,8 @@ def main(out_file):
     colours = {"polyopt": "#0072B2", "nr": "#E69F00", "ir": "#009E73", "srr": "#CC79A7", "grr": "#D55E00"}
     for m in privlab.rldp.mechanism_names():
         utility = [privlab.rldp.design(P_HAT, m, e, BALL)["mutual_information"] for e in eps_grid]
-        ax_i.plot(eps_grid, utility, linestyle=styles[m], color=colours[m], label=m)
+        label = "nr (private for P-hat only)" if m == "nr" else m
+        ax_i.plot(eps_grid, utility, linestyle=styles[m], color=colours[m], label=label)
     ax_i.axvline(EPS, color="grey", linewidth=0.8)
     ax_i.set_xlabel("eps")
     ax_i.set_ylabel("I_P-hat(X;Y), nats")

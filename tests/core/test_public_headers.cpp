@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "privlab/audit.h"
+#include "privlab/funnel.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
 #include "privlab/model.h"
