@@ -79,6 +79,34 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
   bad_request("missing_field", "/uncertainty/radius", "a Renyi ball needs \"radius\" or \"confidence\"");
 }
 
+/// An rldp design's details: only the fields the design set (names as in the JSON "details").
+py::dict details_dict(const rldp::DesignDetails& d) {
+  py::dict out;
+  if (d.vertices) out["vertices"] = *d.vertices;
+  if (d.constraints) out["constraints"] = *d.constraints;
+  if (d.lp_utility) out["lp_utility"] = *d.lp_utility;
+  if (d.ir) {
+    out["d"] = d.ir->d;
+    out["epsilon1"] = d.ir->eps1;
+    out["epsilon2"] = d.ir->eps2;
+    out["delta2"] = d.ir->delta2;
+  }
+  if (d.rad) out["rad"] = *d.rad;
+  if (d.rad_exact) out["rad_exact"] = *d.rad_exact;
+  if (d.same_s_rows) out["same_s_rows"] = *d.same_s_rows;
+  if (d.lower) out["lower"] = *d.lower;
+  if (d.repair_base) out["repair_base"] = *d.repair_base;
+  if (d.repair) {
+    py::dict r;
+    r["reason"] = d.repair->reason;
+    r["note"] = d.repair->note;
+    if (d.repair->uniform_weight) r["uniform_weight"] = *d.repair->uniform_weight;
+    if (d.repair->polyopt_radius) r["polyopt_radius"] = *d.repair->polyopt_radius;
+    out["repair"] = r;
+  }
+  return out;
+}
+
 py::dict audit_dict(const audit::Report& r) {
   py::dict d;
   d["verified"] = r.verified;
@@ -177,13 +205,14 @@ PYBIND11_MODULE(privlab, m) {
     out["ldp_epsilon"] = d.metrics.ldp_epsilon;
     out["simplex_epsilon"] = d.metrics.simplex_epsilon;
     out["uncertainty"] = set;
+    out["details"] = details_dict(d.details);
     return out;
   }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
      py::arg("same_s_rows") = true,
      "Designs 'grr' | 'srr' | 'ir' | 'nr' | 'polyopt' for P-hat = joint [s][u] at epsilon over F "
      "(None/'point', 'simplex', {'alpha','radius'}, {'alpha','confidence','n'} or an UncertaintySet). "
      "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'mutual_information', 'nmi', 'epsilon' (under P-hat), "
-     "'robust_epsilon', 'robust_epsilon_exact', 'ldp_epsilon', 'simplex_epsilon', 'uncertainty'}.");
+     "'robust_epsilon', 'robust_epsilon_exact', 'ldp_epsilon', 'simplex_epsilon', 'uncertainty', 'details'}.");
   r.def("measure", [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
     const Joint hat = make_joint(joint);
     const auto set = uncertainty_from(uncertainty, hat.num_x());

@@ -7,8 +7,6 @@
 
 #include <cmath>
 
-#include "json/json_read.h"
-#include "json/json_write.h"
 #include "estimation/formulation1.h"
 #include "estimation/handler.h"
 #include "estimation/pics.h"
@@ -16,9 +14,11 @@
 #include "estimation/request.h"
 #include "estimation/tradeoff.h"
 #include "evaluate/evaluated_mechanism.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/joint.h"
-#include "model/request_fields.h"
 #include "model/joint_json.h"
+#include "model/request_fields.h"
 
 namespace privlab::estimation {
 

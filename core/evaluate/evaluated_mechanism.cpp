@@ -8,10 +8,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "audit/audit_json.h"
+#include "common/error.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "common/error.h"
-#include "audit/audit_json.h"
 
 namespace privlab::evaluated {
 

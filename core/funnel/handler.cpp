@@ -7,9 +7,8 @@
 
 #include <cmath>
 
-#include "json/json_read.h"
-#include "json/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "funnel/attributes.h"
@@ -20,11 +19,12 @@
 #include "funnel/protocol_metrics.h"
 #include "funnel/simplex_view_json.h"
 #include "funnel/size_guards.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/information.h"
 #include "model/joint.h"
-#include "model/request_fields.h"
 #include "model/joint_json.h"
-#include "audit/audit_json.h"
+#include "model/request_fields.h"
 
 namespace privlab::funnel {
 

@@ -7,18 +7,18 @@
 
 #include <cmath>
 
-#include "json/json_read.h"
-#include "json/json_write.h"
 #include "audit/audit.h"
-#include "game/audits.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "game/attack.h"
+#include "game/audits.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
 #include "game/experiments.h"
 #include "game/request.h"
-#include "audit/audit_json.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 
 namespace privlab::game {
 

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "json/json_read.h"
 #include "common/error.h"
+#include "json/json_read.h"
 
 namespace privlab::json_parse {
 

@@ -7,7 +7,6 @@
 
 #include "common/error.h"
 #include "metrics/privacy_loss.h"
-#include "rldp/mechanisms.h"
 
 namespace privlab::rldp {
 
@@ -86,6 +85,7 @@ Design design(const Joint& joint, Mechanism m, double epsilon, const Uncertainty
   out.metrics.robust = designed.robust ? *designed.robust : robust_epsilon(out.mechanism, joint, set);
   out.metrics.ldp_epsilon = metrics::ldp_epsilon(out.mechanism);
   out.metrics.simplex_epsilon = metrics::simplex_rldp_epsilon(out.mechanism, joint.num_s(), joint.num_u());
+  out.details = designed.details;
   return out;
 }
 

@@ -64,6 +64,9 @@ def test_typed_design_is_example3_and_matches_solve():
     assert np.array_equal(d["mechanism"], np.array(r["mechanism"]))
     assert d["mutual_information"] == r["mutual_information"]
     assert d["robust_epsilon"] == r["robust_epsilon"]
+    assert d["details"]["vertices"] == r["details"]["vertices"] == 16  # Example 3's 16 vertices
+    assert d["details"]["lp_utility"] == r["details"]["lp_utility"]
+    np.testing.assert_array_equal(d["details"]["lower"], np.array(r["details"]["lower"]))
 
 
 @pytest.mark.parametrize("mechanism", ["grr", "srr", "ir", "nr", "polyopt"])

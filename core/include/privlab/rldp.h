@@ -18,6 +18,7 @@
 #include "privlab/model.h"
 #include "rldp/design_options.h"
 #include "rldp/evaluation.h"
+#include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 
@@ -58,11 +59,13 @@ struct Design {
   Matrix mechanism;  ///< [y][x], x = s*|U| + u; columns are distributions
   audit::Report audit;
   Metrics metrics;
+  DesignDetails details;  ///< vertices, LP utility, IR's d/eps1/eps2/delta2, repairs (rldp/mechanisms.h)
 };
 
 /**
  * Designs mechanism `m` for P-hat = joint at level epsilon over F (design_mechanism in
- * core/rldp/mechanisms.h), audits it and measures it. Claims: GRR "ldp", SRR "rldp-simplex",
+ * core/rldp/mechanisms.h), audits it and measures it; the JSON handler answers a mechanism
+ * request with this call. Claims: GRR "ldp", SRR "rldp-simplex",
  * IR and PolyOpt "rldp" over F (robust epsilon), NR "rldp-point". Throws privlab::Error.
  */
 Design design(const Joint& joint, Mechanism m, double epsilon, const UncertaintySet& set = {},

@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/error.h"
 #include "json/json_parse.h"
 #include "json/json_read.h"
-#include "common/error.h"
 #include "privlab/api.h"
 
 using namespace privlab;

@@ -5,8 +5,8 @@
 #include "fixtures/paper_examples.h"
 #include "metrics/information.h"
 #include "rldp/evaluation.h"
-#include "rldp/randomized_response.h"
 #include "rldp/evaluation_json.h"
+#include "rldp/randomized_response.h"
 
 using namespace privlab;
 
