@@ -118,6 +118,19 @@ py::dict audit_dict(const audit::Report& r) {
   return d;
 }
 
+/// The metrics of a mechanism under P-hat and over F (names as in the JSON response).
+py::dict metrics_dict(const rldp::Metrics& mt) {
+  py::dict out;
+  out["mutual_information"] = mt.under_hat.mutual_information;
+  out["nmi"] = mt.under_hat.nmi;
+  out["epsilon"] = mt.under_hat.epsilon;
+  out["robust_epsilon"] = mt.robust.value;
+  out["robust_epsilon_exact"] = mt.robust.exact;
+  out["ldp_epsilon"] = mt.ldp_epsilon;
+  out["simplex_epsilon"] = mt.simplex_epsilon;
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(privlab, m) {
@@ -194,16 +207,9 @@ PYBIND11_MODULE(privlab, m) {
       py::gil_scoped_release release;
       d = rldp::design(hat, mech, epsilon, set, opt);
     }
-    py::dict out;
+    py::dict out = metrics_dict(d.metrics);
     out["mechanism"] = d.mechanism;
     out["audit"] = audit_dict(d.audit);
-    out["mutual_information"] = d.metrics.under_hat.mutual_information;
-    out["nmi"] = d.metrics.under_hat.nmi;
-    out["epsilon"] = d.metrics.under_hat.epsilon;
-    out["robust_epsilon"] = d.metrics.robust.value;
-    out["robust_epsilon_exact"] = d.metrics.robust.exact;
-    out["ldp_epsilon"] = d.metrics.ldp_epsilon;
-    out["simplex_epsilon"] = d.metrics.simplex_epsilon;
     out["uncertainty"] = set;
     out["details"] = details_dict(d.details);
     return out;
@@ -216,16 +222,7 @@ PYBIND11_MODULE(privlab, m) {
   r.def("measure", [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
     const Joint hat = make_joint(joint);
     const auto set = uncertainty_from(uncertainty, hat.num_x());
-    const rldp::Metrics mt = rldp::measure(q, hat, set);
-    py::dict out;
-    out["mutual_information"] = mt.under_hat.mutual_information;
-    out["nmi"] = mt.under_hat.nmi;
-    out["epsilon"] = mt.under_hat.epsilon;
-    out["robust_epsilon"] = mt.robust.value;
-    out["robust_epsilon_exact"] = mt.robust.exact;
-    out["ldp_epsilon"] = mt.ldp_epsilon;
-    out["simplex_epsilon"] = mt.simplex_epsilon;
-    return out;
+    return metrics_dict(rldp::measure(q, hat, set));
   }, py::arg("q"), py::arg("joint"), py::arg("uncertainty") = py::none(),
      "The metrics of a given mechanism q [y][x] for P-hat = joint [s][u] over F.");
 
