@@ -19,6 +19,7 @@
 #include "game/request.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
+#include "privlab/game.h"
 
 namespace privlab::game {
 
@@ -37,8 +38,7 @@ nlohmann::json limits_json(const Limits& l) {
 }
 
 /// The DP claim(s) of a dp/joint mechanism (game/audits.h) as response fields.
-nlohmann::json audit_dp_json(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
-  const DpAudit a = audit_dp(p, in, opt);
+nlohmann::json audit_dp_json(const DpAudit& a) {
   nlohmann::json out;
   out["audit"] = audit::to_json(a.audit);
   if (a.within_threshold) out["audit_within_threshold"] = audit::to_json(*a.within_threshold);
@@ -146,8 +146,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     context.report(fraction, "cutting planes: round " + std::to_string(round) + ", " + std::to_string(rows) +
                                  " rows, gap " + json_write::real(gap).dump());
   };
-  const Designed d = design(in, opt);
-  context.report(0.9, "auditing");
+  // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
+  const AuditedDesign audited = design_audited(in, opt);
+  const Designed& d = audited.design;
+  context.report(0.9, "evaluating");
   Evaluation ev;
   nlohmann::json out = measure(d.p, game, request, adversary_prior, ev);
   out["mechanism_name"] = mechanism_name(opt.kind);
@@ -174,7 +176,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
       out["dp_threshold"] = *opt.dp_threshold;
       out["threshold_epsilon"] = jw::real(threshold_dp_epsilon(d.p, in.dp_distance, *opt.dp_threshold));
     }
-    out.update(audit_dp_json(d.p, in, opt));
+    out.update(audit_dp_json(*audited.dp_audit));
   }
   if (opt.approx_threshold) {
     out["approximation"] = {{"threshold", *opt.approx_threshold},
@@ -184,8 +186,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
                             {"distortion_guaranteed", opt.kind == MechanismKind::kDp ||
                                                           ev.adversary_error >= opt.min_distortion - 1e-9}};
   }
-  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit::to_json(audit_distortion(d.p, in, opt));
-  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit::to_json(audit_distortion(d.p, in, opt));
+  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit::to_json(*audited.distortion_audit);
+  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit::to_json(*audited.distortion_audit);
   context.report(1.0, "done");
   return out;
 }
