@@ -44,3 +44,41 @@ add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:p
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
 add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_parallel_test.sh)
+# Golden responses of examples/*.json (issue 14): byte-for-byte the same JSON, timing aside.
+add_test(NAME cli_golden_examples COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/golden_examples.sh)
+# The include rule of core/ (docs/architecture.md): no arrow back up into the dispatcher.
+add_test(NAME include_rule COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-includes.sh ${CMAKE_SOURCE_DIR})
+
+# ---- the typed library for other CMake projects (examples/cpp): find_package(privlab) ----
+# The build tree exports privlab_core as privlab::core; point privlab_DIR at the build folder.
+export(TARGETS privlab_core NAMESPACE privlab:: FILE ${CMAKE_BINARY_DIR}/privlabTargets.cmake)
+file(WRITE ${CMAKE_BINARY_DIR}/privlabConfig.cmake
+  "include(CMakeFindDependencyMacro)\n"
+  "find_dependency(Eigen3 3.3 NO_MODULE)\n"
+  "find_dependency(nlohmann_json 3)\n"
+  "include(\${CMAKE_CURRENT_LIST_DIR}/privlabTargets.cmake)\n"
+  "if(NOT TARGET privlab::core)\n  add_library(privlab::core ALIAS privlab::privlab_core)\nendif()\n")
+add_test(NAME example_cpp COMMAND bash -c
+  "cmake -S '${CMAKE_SOURCE_DIR}/examples/cpp' -B '${CMAKE_BINARY_DIR}/examples-cpp' -DCMAKE_BUILD_TYPE=Release -Dprivlab_DIR='${CMAKE_BINARY_DIR}' >/dev/null && cmake --build '${CMAKE_BINARY_DIR}/examples-cpp' -j2 >/dev/null && '${CMAKE_BINARY_DIR}/examples-cpp/design_rldp'")
+
+# ---- the Python module `privlab` (pybind11 from Debian; not under Emscripten) ----
+# Built for Debian's /usr/bin/python3 (python3 on PATH may be another interpreter); the module
+# lands in build/python/, the folder that goes on PYTHONPATH.
+set(PRIVLAB_PYTHON_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "the Python the module is built for")
+if(NOT DEFINED PYTHON_EXECUTABLE AND EXISTS ${PRIVLAB_PYTHON_EXECUTABLE})
+  set(PYTHON_EXECUTABLE ${PRIVLAB_PYTHON_EXECUTABLE})
+endif()
+find_package(pybind11 CONFIG QUIET)
+option(PRIVLAB_PYTHON "build the Python module privlab (pybind11)" ${pybind11_FOUND})
+if(PRIVLAB_PYTHON)
+  # The module is a shared library: the static core it links must be position-independent.
+  set_target_properties(privlab_core PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  pybind11_add_module(privlab_python ${CMAKE_SOURCE_DIR}/python/privlab_module.cpp)
+  target_link_libraries(privlab_python PRIVATE privlab_core)
+  set_target_properties(privlab_python PROPERTIES OUTPUT_NAME privlab
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python)
+  add_test(NAME python_tests COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${CMAKE_BINARY_DIR}/python
+           PRIVLAB=$<TARGET_FILE:privlab> PRIVLAB_BUILD=${CMAKE_BINARY_DIR}
+           ${PYTHON_EXECUTABLE} -m pytest -q -p no:cacheprovider ${CMAKE_SOURCE_DIR}/tests/python)
+endif()

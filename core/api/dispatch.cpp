@@ -10,12 +10,12 @@
  */
 #include <string>
 
-#include "api/json_parse.h"
-#include "api/json_read.h"
 #include "common/error.h"
 #include "estimation/handler.h"
 #include "funnel/handler.h"
 #include "game/handler.h"
+#include "json/json_parse.h"
+#include "json/json_read.h"
 #include "model/data_handler.h"
 #include "privlab/api.h"
 #include "rldp/handler.h"

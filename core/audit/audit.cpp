@@ -7,7 +7,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "api/json_write.h"
 #include "common/error.h"
 
 namespace privlab::audit {
@@ -33,15 +32,6 @@ Report audit_mechanism(const Matrix& q, const Claim& claim) {
   }
   report.verified = true;
   return report;
-}
-
-nlohmann::json to_json(const Report& report) {
-  return {{"verified", report.verified},
-          {"guarantee", report.claim.guarantee},
-          {"designed_epsilon", json_write::real(report.claim.epsilon)},
-          {"measured_epsilon", json_write::real(report.claim.measured)},
-          {"max_column_error", report.max_column_error},
-          {"min_entry", report.min_entry}};
 }
 
 }  // namespace privlab::audit

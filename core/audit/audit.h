@@ -10,8 +10,6 @@
 #pragma once
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "common/linalg.h"
 
 namespace privlab::audit {
@@ -35,6 +33,6 @@ struct Report {
 /// Runs both checks; throws solver_failure("audit_failed") when either fails.
 Report audit_mechanism(const Matrix& q, const Claim& claim);
 
-nlohmann::json to_json(const Report& report);
+/// The response's "audit" object: to_json in audit/audit_json.h (the JSON edge).
 
 }  // namespace privlab::audit

@@ -4,8 +4,8 @@
  */
 #include "common/experiment_units.h"
 
-#include "api/json_read.h"
 #include "common/error.h"
+#include "json/json_read.h"
 
 namespace privlab::units {
 

@@ -7,8 +7,6 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "estimation/formulation1.h"
 #include "estimation/handler.h"
 #include "estimation/pics.h"
@@ -16,7 +14,10 @@
 #include "estimation/request.h"
 #include "estimation/tradeoff.h"
 #include "evaluate/evaluated_mechanism.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
 
 namespace privlab::estimation {

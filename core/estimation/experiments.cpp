@@ -9,8 +9,6 @@
 #include <random>
 #include <sstream>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "estimation/pics.h"
@@ -18,8 +16,11 @@
 #include "estimation/request.h"
 #include "estimation/robustness.h"
 #include "estimation/tradeoff.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/adult.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 
 namespace privlab::estimation {
 

@@ -10,13 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "estimation/evaluated.h"
 #include "estimation/experiments.h"
-#include "evaluate/evaluated_mechanism.h"
 #include "estimation/formulation1.h"
 #include "estimation/mmse_bounds.h"
 #include "estimation/pics.h"
@@ -24,7 +22,11 @@
 #include "estimation/request.h"
 #include "estimation/robustness.h"
 #include "estimation/tradeoff.h"
+#include "evaluate/evaluated_mechanism.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
 
 namespace privlab::estimation {

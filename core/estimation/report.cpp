@@ -4,8 +4,9 @@
  */
 #include "estimation/report.h"
 
-#include "api/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
+#include "json/json_write.h"
 
 namespace privlab::estimation {
 

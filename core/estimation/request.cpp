@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
 #include "common/error.h"
+#include "json/json_read.h"
 
 namespace privlab::estimation {
 

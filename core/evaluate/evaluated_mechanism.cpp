@@ -8,9 +8,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 
 namespace privlab::evaluated {
 

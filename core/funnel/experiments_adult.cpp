@@ -5,14 +5,14 @@
  */
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "funnel/experiments.h"
 #include "funnel/explicit_protocols.h"
 #include "funnel/optimal_lip.h"
 #include "funnel/protocol_metrics.h"
 #include "funnel/size_guards.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/information.h"
 #include "model/adult.h"
 

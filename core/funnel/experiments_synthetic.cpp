@@ -6,8 +6,6 @@
 #include <cmath>
 #include <random>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "funnel/experiments.h"
@@ -17,6 +15,8 @@
 #include "funnel/protocol_metrics.h"
 #include "funnel/random.h"
 #include "funnel/size_guards.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/information.h"
 
 namespace privlab::funnel {

@@ -7,9 +7,8 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "funnel/attributes.h"
@@ -18,10 +17,13 @@
 #include "funnel/optimal_ldp.h"
 #include "funnel/optimal_lip.h"
 #include "funnel/protocol_metrics.h"
-#include "funnel/simplex_view.h"
+#include "funnel/simplex_view_json.h"
 #include "funnel/size_guards.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/information.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
 
 namespace privlab::funnel {
@@ -204,7 +206,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   if (joint.cols() == 3) {
     Matrix delta = d.delta_vertices;
     if (delta.rows() == 0) delta = optimal_lip(joint, epsilon).vertices;  // Delta at eps: tiny at a = 3
-    out["simplex"] = simplex_view(joint, epsilon, d.mechanism, delta);
+    out["simplex"] = to_json(simplex_view(joint, epsilon, d.mechanism, delta));
   }
   out["audit"] = audit::to_json(report);
   if (parsed.from_counts) out["n"] = static_cast<long long>(parsed.total);

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <numeric>
 
-#include "api/json_write.h"
 #include "funnel/protocol_metrics.h"
 
 namespace privlab::funnel {
@@ -18,16 +17,17 @@ namespace {
 std::pair<double, double> to_xy(const Eigen::RowVectorXd& p) {
   return {p(1) + 0.5 * p(2), std::sqrt(3.0) / 2 * p(2)};
 }
+}  // namespace
 
-nlohmann::json xy_list(const Matrix& points) {
-  nlohmann::json out = nlohmann::json::array();
+Matrix simplex_plane(const Matrix& points) {
+  Matrix out(points.rows(), 2);
   for (long i = 0; i < points.rows(); ++i) {
     const auto [x, y] = to_xy(points.row(i));
-    out.push_back({x, y});
+    out(i, 0) = x;
+    out(i, 1) = y;
   }
   return out;
 }
-}  // namespace
 
 Matrix order_polygon(const Matrix& vertices) {
   const long n = vertices.rows();
@@ -51,36 +51,28 @@ Matrix order_polygon(const Matrix& vertices) {
   return out;
 }
 
-nlohmann::json simplex_view(const Matrix& joint, double epsilon, const Matrix& q,
-                            const Matrix& delta_vertices) {
-  const Matrix polygon = order_polygon(delta_vertices);
+SimplexView simplex_view(const Matrix& joint, double epsilon, const Matrix& q, const Matrix& delta_vertices) {
+  SimplexView view;
+  view.epsilon = epsilon;
+  view.delta_vertices = order_polygon(delta_vertices);
+  const Matrix& polygon = view.delta_vertices;
   const Matrix pxy = output_data_joint(q, joint);  // [y][x]
   std::vector<long> used;
   for (long y = 0; y < pxy.rows(); ++y)
     if (pxy.row(y).sum() > 1e-15) used.push_back(y);
-  Matrix posteriors(static_cast<long>(used.size()), 3);
-  Vector weights(static_cast<long>(used.size()));
-  nlohmann::json chosen = nlohmann::json::array();
+  view.posteriors.resize(static_cast<long>(used.size()), 3);
+  view.weights.resize(static_cast<long>(used.size()));
   for (std::size_t k = 0; k < used.size(); ++k) {
     const double py = pxy.row(used[k]).sum();
-    posteriors.row(static_cast<long>(k)) = pxy.row(used[k]) / py;
-    weights(static_cast<long>(k)) = py;
+    view.posteriors.row(static_cast<long>(k)) = pxy.row(used[k]) / py;
+    view.weights(static_cast<long>(k)) = py;
     long match = -1;
     for (long i = 0; i < polygon.rows(); ++i)
-      if ((polygon.row(i) - posteriors.row(static_cast<long>(k))).cwiseAbs().maxCoeff() < 1e-7) match = i;
-    chosen.push_back(match);
+      if ((polygon.row(i) - view.posteriors.row(static_cast<long>(k))).cwiseAbs().maxCoeff() < 1e-7) match = i;
+    view.chosen.push_back(match);
   }
-  const Vector px = x_marginal(joint);
-  return {{"epsilon", epsilon},
-          {"delta_vertices", json_write::matrix(polygon)},
-          {"p_x", json_write::vector(px)},
-          {"posteriors", json_write::matrix(posteriors)},
-          {"weights", json_write::vector(weights)},
-          {"chosen", chosen},
-          {"corners", {{0.0, 0.0}, {1.0, 0.0}, {0.5, std::sqrt(3.0) / 2}}},
-          {"delta_xy", xy_list(polygon)},
-          {"posteriors_xy", xy_list(posteriors)},
-          {"p_x_xy", xy_list(px.transpose())}};
+  view.p_x = x_marginal(joint);
+  return view;
 }
 
 }  // namespace privlab::funnel

@@ -7,8 +7,6 @@
 #pragma once
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "common/linalg.h"
 
 namespace privlab::funnel {
@@ -16,14 +14,19 @@ namespace privlab::funnel {
 /// Vertices of a convex polygon in the 2-simplex ordered counter-clockwise (for drawing).
 Matrix order_polygon(const Matrix& vertices);
 
-/**
- * {"delta_vertices": [[v_0,v_1,v_2],...] (ordered around the polygon), "p_x": [..],
- *  "posteriors": [[R_{0|y},R_{1|y},R_{2|y}],...], "weights": [P(Y=y),..],
- *  "chosen": [index into delta_vertices or -1 per posterior], "corners": Cartesian corners used
- *  by "xy" coordinates, "delta_xy"/"posteriors_xy"/"p_x_xy": the same points in the plane}.
- * Only for joints with three columns.
- */
-nlohmann::json simplex_view(const Matrix& joint, double epsilon, const Matrix& q,
-                            const Matrix& delta_vertices);
+/// Barycentric points (rows p0,p1,p2) -> the plane (rows x,y), corners (0,0), (1,0), (1/2, sqrt(3)/2).
+Matrix simplex_plane(const Matrix& points);
+
+struct SimplexView {
+  double epsilon = 0;
+  Matrix delta_vertices;     ///< Delta's vertices, ordered around the polygon
+  Vector p_x;                ///< the X-marginal
+  Matrix posteriors;         ///< R_{X|y} of each output y emitted with positive probability
+  Vector weights;            ///< P(Y = y) of those outputs
+  std::vector<long> chosen;  ///< per posterior: its index in delta_vertices, or -1
+};
+
+/// The view of protocol q for a joint with three columns (JSON: funnel/simplex_view_json.h).
+SimplexView simplex_view(const Matrix& joint, double epsilon, const Matrix& q, const Matrix& delta_vertices);
 
 }  // namespace privlab::funnel

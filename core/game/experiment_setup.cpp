@@ -7,10 +7,10 @@
 #include <random>
 #include <sstream>
 
-#include "api/json_read.h"
 #include "common/error.h"
 #include "game/priors.h"
 #include "game/request.h"
+#include "json/json_read.h"
 
 namespace privlab::game {
 

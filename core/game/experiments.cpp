@@ -13,14 +13,14 @@
 #include <map>
 #include <numeric>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
 #include "game/experiment_setup.h"
 #include "game/priors.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 
 namespace privlab::game {
 

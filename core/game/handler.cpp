@@ -7,16 +7,19 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "game/attack.h"
+#include "game/audits.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
 #include "game/experiments.h"
 #include "game/request.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
+#include "privlab/game.h"
 
 namespace privlab::game {
 
@@ -34,35 +37,12 @@ nlohmann::json limits_json(const Limits& l) {
           {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work}};
 }
 
-/// The DP claim(s) of a dp/joint mechanism, measured from the matrix only.
-nlohmann::json audit_dp(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
-  const double full = opt.dp_threshold ? threshold_dp_epsilon(p, in.dp_distance, *opt.dp_threshold)
-                                       : metric_dp_epsilon(p, in.dp_distance);
-  const std::string name = opt.dp_threshold ? "threshold-dp" : "metric-dp";
+/// The DP claim(s) of a dp/joint mechanism (game/audits.h) as response fields.
+nlohmann::json audit_dp_json(const DpAudit& a) {
   nlohmann::json out;
-  if (!opt.approx_threshold) {
-    out["audit"] = audit::to_json(audit::audit_mechanism(p, {name, opt.epsilon, full}));
-    return out;
-  }
-  // Appendix C: the rows beyond the threshold were dropped, so the target is not guaranteed on
-  // all pairs. The audit claims what was measured; the kept pairs are checked against the target.
-  out["audit"] = audit::to_json(audit::audit_mechanism(p, {name + " (approximation: measured)", full, full}));
-  const double kept = opt.dp_threshold
-                          ? threshold_dp_epsilon(p, in.dp_distance, std::min(*opt.dp_threshold, *opt.approx_threshold))
-                          : metric_dp_epsilon(p, in.dp_distance, *opt.approx_threshold);
-  out["audit_within_threshold"] =
-      audit::to_json(audit::audit_mechanism(p, {name + " (pairs within the approximation threshold)", opt.epsilon, kept}));
+  out["audit"] = audit::to_json(a.audit);
+  if (a.within_threshold) out["audit_within_threshold"] = audit::to_json(*a.within_threshold);
   return out;
-}
-
-/// The distortion claim: d_m minus the adversary error re-measured by the deterministic best
-/// response (never the LP's x(o)); <= 0 means the guarantee holds.
-nlohmann::json audit_distortion(const Matrix& p, const GameInputs& in, const DesignOptions& opt) {
-  const double error = optimal_attack(p, in.prior, in.distance).error;
-  const double shortfall = opt.min_distortion - error;
-  if (opt.approx_threshold && opt.approx_distortion_rows)  // Appendix C dropped (21b) rows: claim what was measured
-    return audit::to_json(audit::audit_mechanism(p, {"distortion-shortfall (approximation: measured)", shortfall, shortfall}));
-  return audit::to_json(audit::audit_mechanism(p, {"distortion-shortfall", 0.0, shortfall}));
 }
 
 nlohmann::json guesses_json(const std::vector<long>& g) { return nlohmann::json(g); }
@@ -166,8 +146,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     context.report(fraction, "cutting planes: round " + std::to_string(round) + ", " + std::to_string(rows) +
                                  " rows, gap " + json_write::real(gap).dump());
   };
-  const Designed d = design(in, opt);
-  context.report(0.9, "auditing");
+  // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
+  const AuditedDesign audited = design_audited(in, opt);
+  const Designed& d = audited.design;
+  context.report(0.9, "evaluating");
   Evaluation ev;
   nlohmann::json out = measure(d.p, game, request, adversary_prior, ev);
   out["mechanism_name"] = mechanism_name(opt.kind);
@@ -194,7 +176,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
       out["dp_threshold"] = *opt.dp_threshold;
       out["threshold_epsilon"] = jw::real(threshold_dp_epsilon(d.p, in.dp_distance, *opt.dp_threshold));
     }
-    out.update(audit_dp(d.p, in, opt));
+    out.update(audit_dp_json(*audited.dp_audit));
   }
   if (opt.approx_threshold) {
     out["approximation"] = {{"threshold", *opt.approx_threshold},
@@ -204,8 +186,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
                             {"distortion_guaranteed", opt.kind == MechanismKind::kDp ||
                                                           ev.adversary_error >= opt.min_distortion - 1e-9}};
   }
-  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit_distortion(d.p, in, opt);
-  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit_distortion(d.p, in, opt);
+  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit::to_json(*audited.distortion_audit);
+  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit::to_json(*audited.distortion_audit);
   context.report(1.0, "done");
   return out;
 }

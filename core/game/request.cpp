@@ -7,9 +7,9 @@
 #include <random>
 #include <sstream>
 
-#include "api/json_read.h"
 #include "common/error.h"
 #include "game/priors.h"
+#include "json/json_read.h"
 
 namespace privlab::game {
 

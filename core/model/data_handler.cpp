@@ -4,9 +4,9 @@
  */
 #include "model/data_handler.h"
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/adult.h"
 
 namespace privlab::data {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "api/json_read.h"
 #include "common/error.h"
+#include "common/field_path.h"
 
 namespace privlab {
 
@@ -22,7 +22,7 @@ JointDistribution validated(Matrix m, const std::string& path) {
   for (long r = 0; r < m.rows(); ++r)
     for (long c = 0; c < m.cols(); ++c)
       if (m(r, c) < 0)
-        bad_request("negative_mass", json_read::child(json_read::child(path, r), c),
+        bad_request("negative_mass", field_path::child(field_path::child(path, r), c),
                     "probabilities and counts cannot be negative");
   const double total = m.sum();
   if (!std::isfinite(total) || total > kMaxCountTotal)
@@ -63,16 +63,8 @@ Vector JointDistribution::conditional_u_given_s(long s) const {
   return p.row(s).transpose() / ps;
 }
 
-JointDistribution parse_joint(const nlohmann::json& value, const std::string& path,
-                              const JointLimits& limits) {
-  Matrix m = json_read::matrix(value, path, limits.max_s, limits.max_u);
-  if (m.size() > limits.max_x)
-    bad_request("too_large", path,
-                "|X| = " + std::to_string(m.size()) + " exceeds the limit of " +
-                    std::to_string(limits.max_x) + " for this request");
-  return validated(std::move(m), path);
+JointDistribution joint_from_matrix(Matrix p, const std::string& path) {
+  return validated(std::move(p), path);
 }
-
-JointDistribution joint_from_matrix(const Matrix& p) { return validated(p, ""); }
 
 }  // namespace privlab

@@ -8,8 +8,6 @@
 #pragma once
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "common/linalg.h"
 
 namespace privlab {
@@ -38,14 +36,11 @@ struct JointLimits {
 };
 
 /**
- * Reads a joint distribution from JSON (an array of rows). Accepts probabilities that sum to 1
- * (within 1e-6) or non-negative integer counts (normalised, total = their sum). Anything else is
- * refused with an error naming `path` or the offending cell.
+ * Builds a joint from a matrix [s][u] without JSON. Accepts probabilities that sum to 1 (within
+ * 1e-6) or non-negative integer counts (normalised, total = their sum, from_counts = true).
+ * Anything else is refused with bad_request naming `path` or the offending cell (path/s/u).
+ * Reading one from a request: parse_joint (model/joint_json.h).
  */
-JointDistribution parse_joint(const nlohmann::json& value, const std::string& path,
-                              const JointLimits& limits = {});
-
-/// Builds a joint from a probability matrix without JSON (tests, generators). Validates.
-JointDistribution joint_from_matrix(const Matrix& p);
+JointDistribution joint_from_matrix(Matrix p, const std::string& path = "");
 
 }  // namespace privlab

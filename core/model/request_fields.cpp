@@ -6,8 +6,9 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
 #include "common/error.h"
+#include "json/json_read.h"
+#include "model/joint_json.h"
 
 namespace privlab {
 

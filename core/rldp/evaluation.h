@@ -1,14 +1,8 @@
 /**
  * @file evaluation.h
- * @brief Metrics of a mechanism under one distribution, and small request readers shared by the
- *        rldp handler and its experiments.
+ * @brief Metrics of a mechanism under one distribution: I(X;Y), NMI and realized epsilon.
  */
 #pragma once
-#include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
 #include "model/joint.h"
 
 namespace privlab::rldp {
@@ -19,17 +13,7 @@ struct Evaluation {
   double epsilon = 0;             ///< realized epsilon under P (contract definition)
 };
 Evaluation evaluate(const Matrix& q, const JointDistribution& p);
-nlohmann::json to_json(const Evaluation& e);
 
-/// An optional boolean field (bad_request "not_a_boolean" naming it when of another type).
-bool read_bool(const nlohmann::json& obj, const std::string& key, const std::string& path,
-               bool fallback);
-/// An optional array of numbers in [lo, hi] (at most max_size); `fallback` when absent.
-std::vector<double> read_numbers(const nlohmann::json& obj, const std::string& key,
-                                 const std::string& path, double lo, double hi, long max_size,
-                                 std::vector<double> fallback);
-/// An optional array of mechanism names; `fallback` when absent.
-std::vector<std::string> read_mechanisms(const nlohmann::json& obj, const std::string& path,
-                                         std::vector<std::string> fallback);
+/// As JSON, and the rldp request readers: rldp/evaluation_json.h (the JSON edge).
 
 }  // namespace privlab::rldp

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "api/json_write.h"
 #include "audit/audit.h"
 #include "common/error.h"
+#include "json/json_write.h"
 #include "rldp/robust_epsilon.h"
 
 namespace privlab::rldp::experiment {

@@ -10,11 +10,12 @@
 #include <functional>
 #include <map>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "rldp/evaluation.h"
+#include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"

@@ -6,12 +6,15 @@
 #include <cmath>
 #include <memory>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "model/adult.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
+#include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
+#include "rldp/uncertainty_json.h"
 
 namespace privlab::rldp::experiment {
 

@@ -7,18 +7,24 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/privacy_loss.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
+#include "privlab/rldp.h"
 #include "rldp/evaluation.h"
+#include "rldp/evaluation_json.h"
 #include "rldp/experiments.h"
 #include "rldp/mechanisms.h"
+#include "rldp/mechanisms_json.h"
 #include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/sampling.h"
+#include "rldp/uncertainty_json.h"
 
 namespace privlab::rldp {
 
@@ -177,21 +183,19 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   options.allow_large = read_bool(request, "allow_large", "", false);
 
   context.report(0.0, "designing " + name);
-  const Designed designed = design_mechanism(name, joint, epsilon, set, options);
-  const audit::Report report = audit::audit_mechanism(designed.mechanism, designed.claim);
-  context.report(0.7, "robust epsilon");
-  const RobustEpsilon robust =
-      designed.robust ? *designed.robust : robust_epsilon(designed.mechanism, joint, set);
+  // The typed API's design (privlab/rldp.h): design_mechanism, the audit, the robust epsilon.
+  const Design designed = design(joint, mechanism_from_name(name), epsilon, set, options);
+  context.report(0.9, "measuring");
 
-  nlohmann::json out = measure(designed.mechanism, joint, set, truth, robust);
+  nlohmann::json out = measure(designed.mechanism, joint, set, truth, designed.metrics.robust);
   out["family"] = "rldp";
   out["mechanism_name"] = name;
   out["mechanism"] = jw::matrix(designed.mechanism);
   out["output_size"] = designed.mechanism.rows();
   out["epsilon_design"] = epsilon;
   if (n) out["n"] = *n;
-  out["audit"] = audit::to_json(report);
-  out["details"] = designed.details;
+  out["audit"] = audit::to_json(designed.audit);
+  out["details"] = to_json(designed.details);
   context.report(1.0, "done");
   return out;
 }

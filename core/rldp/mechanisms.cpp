@@ -8,7 +8,6 @@
 #include <functional>
 #include <limits>
 
-#include "api/json_write.h"
 #include "common/error.h"
 #include "metrics/information.h"
 #include "metrics/privacy_loss.h"
@@ -21,7 +20,6 @@
 
 namespace privlab::rldp {
 
-namespace jw = json_write;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 const std::vector<std::string>& mechanism_names() {
@@ -42,16 +40,17 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
   if (failure.empty() && measured <= epsilon + audit::kEpsilonTolerance) return false;
   if (d.mechanism.size() == 0) {
     d.mechanism = Matrix::Identity(num_x, num_x);
-    d.details["repair_base"] = "identity";
+    d.details.repair_base = "identity";
   }
-  if (!d.details.contains("repair_base")) d.details["repair_base"] = "computed";
+  if (!d.details.repair_base) d.details.repair_base = "computed";
   const MixRepair r = repair_by_uniform_mix(d.mechanism, epsilon, measure);
   d.mechanism = r.mechanism;
-  d.details["repair"] = {
-      {"uniform_weight", r.weight},
-      {"reason", failure.empty() ? "the computed mechanism re-measured above epsilon (double precision)" : failure},
-      {"note", "mixed with the uniform channel by the smallest weight on a fixed grid that passes the audit; "
-               "a valid mechanism for epsilon, not necessarily the optimum"}};
+  Repair repair;
+  repair.uniform_weight = r.weight;
+  repair.reason = failure.empty() ? "the computed mechanism re-measured above epsilon (double precision)" : failure;
+  repair.note = "mixed with the uniform channel by the smallest weight on a fixed grid that passes the audit; "
+                "a valid mechanism for epsilon, not necessarily the optimum";
+  d.details.repair = repair;
   return true;
 }
 /**
@@ -72,13 +71,15 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   try {
     const PolyOptResult r = polyopt(joint, epsilon, pr.lower, po);
     d.mechanism = r.mechanism;
-    d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints}, {"lp_utility", r.utility}};
+    d.details.vertices = r.vertices.rows();
+    d.details.constraints = r.num_constraints;
+    d.details.lp_utility = r.utility;
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kSolverFailure) throw;
     failure = e.what();
   }
-  d.details["same_s_rows"] = options.same_s_rows;
-  d.details["lower"] = jw::matrix(pr.lower);
+  d.details.same_s_rows = options.same_s_rows;
+  d.details.lower = pr.lower;
   if (failure.empty()) {
     d.robust = robust_epsilon(d.mechanism, joint, set);
     if (repair_if_needed(d, joint.num_x(), epsilon, "", d.robust->value, robust_value)) d.robust.reset();
@@ -105,7 +106,7 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   Designed nr;
   try {
     nr.mechanism = non_robust(joint, epsilon, options.allow_large).mechanism;
-    nr.details["repair_base"] = "nr";
+    nr.details.repair_base = "nr";
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kSolverFailure) throw;
   }
@@ -113,16 +114,17 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   const Vector px = joint.flat();
   if (wider.size() > 0 && metrics::mutual_information(px, wider) >= metrics::mutual_information(px, nr.mechanism)) {
     d.mechanism = wider;
-    d.details["repair_base"] = "polyopt_wider";
-    d.details["repair"] = {
-        {"polyopt_radius", wider_radius},
-        {"reason", failure},
-        {"note", "PolyOpt over the Renyi ball of radius polyopt_radius, a superset of F (so valid for F), "
-                 "which gave more utility than NR mixed with the uniform channel; not necessarily the optimum"}};
+    d.details.repair_base = "polyopt_wider";
+    Repair repair;
+    repair.polyopt_radius = wider_radius;
+    repair.reason = failure;
+    repair.note = "PolyOpt over the Renyi ball of radius polyopt_radius, a superset of F (so valid for F), "
+                  "which gave more utility than NR mixed with the uniform channel; not necessarily the optimum";
+    d.details.repair = repair;
   } else {
     d.mechanism = nr.mechanism;
-    d.details["repair_base"] = nr.details["repair_base"];
-    d.details["repair"] = nr.details["repair"];
+    d.details.repair_base = nr.details.repair_base;
+    d.details.repair = nr.details.repair;
   }
 }
 }  // namespace
@@ -143,8 +145,9 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     try {
       const PolyOptResult r = non_robust(joint, epsilon, options.allow_large);
       d.mechanism = r.mechanism;
-      d.details = {{"vertices", r.vertices.rows()}, {"constraints", r.num_constraints},
-                   {"lp_utility", r.utility}};
+      d.details.vertices = r.vertices.rows();
+      d.details.constraints = r.num_constraints;
+      d.details.lp_utility = r.utility;
     } catch (const Error& e) {
       if (e.kind() != ErrorKind::kSolverFailure) throw;
       failure = e.what();
@@ -157,9 +160,9 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     if (name == "ir") {
       const IrResult r = independent_reporting(joint, epsilon, pr.rad);
       d.mechanism = r.mechanism;
-      d.details = {{"d", r.d}, {"epsilon1", r.eps1}, {"epsilon2", r.eps2},
-                   {"delta2", jw::real(r.delta2)}, {"rad", jw::vector(pr.rad)},
-                   {"rad_exact", pr.rad_exact}};
+      d.details.ir = r;
+      d.details.rad = pr.rad;
+      d.details.rad_exact = pr.rad_exact;
     } else {
       design_polyopt(d, joint, epsilon, set, pr, options);
     }

@@ -5,27 +5,46 @@
 #pragma once
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
+#include <vector>
 
 #include "audit/audit.h"
 #include "model/joint.h"
+#include "rldp/design_options.h"
+#include "rldp/independent_reporting.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 
 namespace privlab::rldp {
 
+/// How a PolyOpt / NR design that double precision could not compute was repaired.
+struct Repair {
+  std::string reason;
+  std::string note;
+  std::optional<double> uniform_weight;  ///< mixed with the uniform channel by this weight
+  std::optional<double> polyopt_radius;  ///< PolyOpt over the Renyi ball of this (larger) radius
+};
+
+/// Mechanism-specific numbers of a design (the response's "details"; only what was set).
+struct DesignDetails {
+  std::optional<long> vertices;          ///< polyopt/nr: vertices of Gamma-hat (Theorem 3)
+  std::optional<long> constraints;       ///< polyopt/nr: Definition 3 rows used
+  std::optional<double> lp_utility;      ///< polyopt/nr: mu . theta (44)
+  std::optional<IrResult> ir;            ///< ir: d, eps1, eps2, delta2 (Theorem 5)
+  std::optional<Vector> rad;             ///< ir: Theorem 1's rad_s
+  std::optional<bool> rad_exact;
+  std::optional<bool> same_s_rows;       ///< polyopt: Definition 3 with s1 = s2 rows or not
+  std::optional<Matrix> lower;           ///< polyopt: Theorem 1's lower bounds L
+  std::optional<std::string> repair_base;  ///< "computed", "identity", "nr", "polyopt_wider"
+  std::optional<Repair> repair;
+};
+
 struct Designed {
   Matrix mechanism;         ///< [y][x], x = s*|U| + u
   audit::Claim claim;       ///< what the mechanism guarantees, re-measured from the matrix
-  nlohmann::json details = nlohmann::json::object();  ///< mechanism-specific numbers
+  DesignDetails details;    ///< mechanism-specific numbers (JSON: rldp/mechanisms_json.h)
   std::optional<RobustEpsilon> robust;  ///< ir/polyopt: the robust epsilon measured for the claim
 };
 
-struct DesignOptions {
-  bool same_s_rows = true;  ///< PolyOpt: the paper's Definition 3 (with s1 = s2 rows) or not
-  bool allow_large = false; ///< PolyOpt/NR up to |X| = kMaxPolyOptXLarge (command line only)
-};
 
 /// The mechanism names the "rldp" family accepts (contract order).
 const std::vector<std::string>& mechanism_names();

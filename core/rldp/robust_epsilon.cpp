@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "metrics/privacy_loss.h"
 #include "rldp/projections.h"

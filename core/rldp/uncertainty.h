@@ -7,8 +7,6 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "model/joint.h"
 
 namespace privlab::rldp {
@@ -23,13 +21,6 @@ struct UncertaintySet {
 };
 
 /**
- * Reads request["uncertainty"] (absent -> the point {P-hat}): "point", "simplex",
- * {"alpha":a,"radius":B} or {"alpha":a,"confidence":c} (needs n). Errors name /uncertainty/...
- */
-UncertaintySet parse_uncertainty(const nlohmann::json& request, long num_x,
-                                 std::optional<long long> n);
-
-/**
  * Radius of a confidence set of level `confidence` from n samples on `num_x` symbols.
  * The Cressie-Read power-divergence statistic with lambda = alpha - 1,
  *   2n / (alpha (alpha-1)) * (exp((alpha-1) D_alpha) - 1),
@@ -42,6 +33,6 @@ double renyi_radius_from_confidence(double alpha, double confidence, long long n
 /// D_alpha(P || Q) [rldp eq. (7)], nats; +infinity when P puts mass where Q has none (alpha >= 1).
 double renyi_divergence(double alpha, const Vector& p, const Vector& q);
 
-nlohmann::json to_json(const UncertaintySet& set);
+/// Reading and writing F in JSON: rldp/uncertainty_json.h (the JSON edge).
 
 }  // namespace privlab::rldp

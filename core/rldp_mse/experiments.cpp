@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "common/error.h"
 #include "common/experiment_units.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/sampling.h"
 

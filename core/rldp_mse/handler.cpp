@@ -8,12 +8,14 @@
 
 #include <cmath>
 
-#include "api/json_read.h"
-#include "api/json_write.h"
 #include "audit/audit.h"
+#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
+#include "json/json_read.h"
+#include "json/json_write.h"
 #include "metrics/privacy_loss.h"
+#include "model/joint_json.h"
 #include "model/request_fields.h"
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/experiments.h"

@@ -3,6 +3,7 @@
 
 #include "funnel/optimal_lip.h"
 #include "funnel/simplex_view.h"
+#include "funnel/simplex_view_json.h"
 
 using namespace privlab;
 using namespace privlab::funnel;
@@ -20,7 +21,11 @@ TEST_CASE("funnel/order_polygon: Delta's vertices come out as a convex counter-c
     CHECK(cross > -1e-12);
   }
   const auto view = simplex_view(joint, 0.5, opt.mechanism, opt.vertices);
-  CHECK(view["delta_vertices"].size() == static_cast<std::size_t>(poly.rows()));
-  CHECK(view["delta_xy"].size() == static_cast<std::size_t>(poly.rows()));
-  CHECK(view["posteriors"].size() == static_cast<std::size_t>(opt.mechanism.rows()));
+  CHECK(view.delta_vertices.rows() == poly.rows());
+  CHECK(view.posteriors.rows() == opt.mechanism.rows());
+  CHECK(view.chosen.size() == static_cast<std::size_t>(view.posteriors.rows()));
+  const auto j = to_json(view);
+  CHECK(j["delta_vertices"].size() == static_cast<std::size_t>(poly.rows()));
+  CHECK(j["delta_xy"].size() == static_cast<std::size_t>(poly.rows()));
+  CHECK(j["posteriors"].size() == static_cast<std::size_t>(opt.mechanism.rows()));
 }

@@ -3,6 +3,7 @@
 
 #include "common/error.h"
 #include "model/joint.h"
+#include "model/joint_json.h"
 
 using namespace privlab;
 using nlohmann::json;

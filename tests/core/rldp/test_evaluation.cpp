@@ -5,6 +5,7 @@
 #include "fixtures/paper_examples.h"
 #include "metrics/information.h"
 #include "rldp/evaluation.h"
+#include "rldp/evaluation_json.h"
 #include "rldp/randomized_response.h"
 
 using namespace privlab;

@@ -2,7 +2,7 @@
  * @file json_write.cpp
  * @brief Response encoders.
  */
-#include "api/json_write.h"
+#include "json/json_write.h"
 
 #include <cmath>
 

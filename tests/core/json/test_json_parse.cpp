@@ -1,4 +1,4 @@
-// Tests of core/api/json_parse.cpp and the dispatcher's error writing (issue 13, reproductions
+// Tests of core/json/json_parse.cpp and the dispatcher's error writing (issue 13, reproductions
 // 1-3): every input ends in an error object that is valid UTF-8, never in an abort or a crash.
 #include <doctest/doctest.h>
 
@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/json_parse.h"
-#include "api/json_read.h"
 #include "common/error.h"
+#include "json/json_parse.h"
+#include "json/json_read.h"
 #include "privlab/api.h"
 
 using namespace privlab;

@@ -2,7 +2,7 @@
  * @file json_read.cpp
  * @brief Validated field readers: every rejection names the field by its JSON pointer.
  */
-#include "api/json_read.h"
+#include "json/json_read.h"
 
 #include <cmath>
 #include <sstream>
@@ -33,20 +33,6 @@ std::string describe(const Json& v) {
   if (v.is_object()) return "an object with " + std::to_string(v.size()) + " members";
   if (v.is_string()) return "\"" + excerpt(v.get<std::string>(), 40) + "\"";
   return excerpt(v.dump(), 40);
-}
-
-std::string child(const std::string& path, const std::string& key) {
-  std::string escaped;
-  for (char c : key) {
-    if (c == '~') escaped += "~0";
-    else if (c == '/') escaped += "~1";
-    else escaped += c;
-  }
-  return path + "/" + escaped;
-}
-
-std::string child(const std::string& path, std::size_t index) {
-  return path + "/" + std::to_string(index);
 }
 
 const Json& member(const Json& obj, const std::string& key, const std::string& path) {

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/field_path.h"
 #include "common/linalg.h"
 
 namespace privlab::json_read {
@@ -23,9 +24,8 @@ std::string excerpt(const std::string& text, std::size_t max_bytes);
 /// arrays and objects by their size only (never dumped: they may nest deeply or be huge).
 std::string describe(const Json& value);
 
-/// "/a/b" + "c" -> "/a/b/c" (escapes ~ and / per RFC 6901).
-std::string child(const std::string& path, const std::string& key);
-std::string child(const std::string& path, std::size_t index);
+/// "/a/b" + "c" -> "/a/b/c" (escapes ~ and / per RFC 6901): common/field_path.h.
+using field_path::child;
 
 /// A required finite number in [lo, hi].
 double number(const Json& obj, const std::string& key, const std::string& path, double lo,

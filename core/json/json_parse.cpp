@@ -3,12 +3,12 @@
  * @brief Parsing with nlohmann's parser callback: it tracks the JSON pointer of the value being
  *        read (for errors) and refuses nesting beyond the limit at the opening bracket.
  */
-#include "api/json_parse.h"
+#include "json/json_parse.h"
 
 #include <vector>
 
-#include "api/json_read.h"
 #include "common/error.h"
+#include "json/json_read.h"
 
 namespace privlab::json_parse {
 

@@ -1,0 +1,268 @@
+/**
+ * @file privlab_module.cpp
+ * @brief The Python module `privlab` (pybind11): a thin shell like cli/ and wasm/, no maths.
+ *
+ *   privlab.solve(dict) -> dict        the JSON API (api::solve): every family, experiments
+ *   privlab.rldp.*, privlab.game.*, privlab.metrics.*
+ *                                      the typed API (core/include/privlab/) with numpy arrays:
+ *                                      mechanisms [output][input], joint tables [s][u]
+ *   privlab.PrivlabError               .code, .field (JSON pointer), .kind ("bad_request" or
+ *                                      "solver_failure"), .exit_code (2 or 3)
+ */
+#include <pybind11/eigen.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+
+#include "privlab/api.h"
+#include "privlab/game.h"
+#include "privlab/metrics.h"
+#include "privlab/model.h"
+#include "privlab/rldp.h"
+
+namespace py = pybind11;
+using namespace privlab;
+
+namespace {
+
+/// The PrivlabError class, created once at import (the module object keeps it alive).
+PyObject* g_error_class = nullptr;
+
+[[noreturn]] void raise(const std::string& message, const std::string& code, const std::string& field,
+                        bool solver_failure) {
+  py::object cls = py::reinterpret_borrow<py::object>(g_error_class);
+  py::object err = cls(message);
+  err.attr("code") = code;
+  err.attr("field") = field;
+  err.attr("kind") = solver_failure ? "solver_failure" : "bad_request";
+  err.attr("exit_code") = solver_failure ? 3 : 2;
+  PyErr_SetObject(g_error_class, err.ptr());
+  throw py::error_already_set();
+}
+
+/// privlab.solve: dict -> JSON text (Python's json) -> api::solve -> dict, errors raised.
+py::object solve(const py::object& request) {
+  py::module_ json = py::module_::import("json");
+  const std::string text = json.attr("dumps")(request, py::arg("allow_nan") = false).cast<std::string>();
+  api::Outcome outcome;
+  {
+    py::gil_scoped_release release;
+    outcome = api::solve(text);
+  }
+  py::object response = json.attr("loads")(outcome.json);
+  if (outcome.exit_code != api::kOk) {
+    py::dict e = response["error"];
+    raise(e["message"].cast<std::string>(), e["code"].cast<std::string>(), e["path"].cast<std::string>(),
+          outcome.exit_code == api::kSolverFailure);
+  }
+  return response;
+}
+
+rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
+  if (u.is_none()) return rldp::point_set();
+  if (py::isinstance<rldp::UncertaintySet>(u)) return u.cast<rldp::UncertaintySet>();
+  if (py::isinstance<py::str>(u)) {
+    const auto s = u.cast<std::string>();
+    if (s == "point") return rldp::point_set();
+    if (s == "simplex") return rldp::simplex_set();
+    bad_request("unknown_value", "/uncertainty", "uncertainty must be \"point\", \"simplex\" or a dict");
+  }
+  const py::dict d = u.cast<py::dict>();
+  const double alpha = d.contains("alpha") ? d["alpha"].cast<double>() : 2.0;
+  if (d.contains("radius")) return rldp::renyi_ball(alpha, d["radius"].cast<double>());
+  if (d.contains("confidence")) {
+    if (!d.contains("n")) bad_request("missing_field", "/n", "n (the sample size) is required with a confidence level");
+    return rldp::renyi_ball_confidence(alpha, d["confidence"].cast<double>(), d["n"].cast<long long>(), num_x);
+  }
+  bad_request("missing_field", "/uncertainty/radius", "a Renyi ball needs \"radius\" or \"confidence\"");
+}
+
+/// An rldp design's details: only the fields the design set (names as in the JSON "details").
+py::dict details_dict(const rldp::DesignDetails& d) {
+  py::dict out;
+  if (d.vertices) out["vertices"] = *d.vertices;
+  if (d.constraints) out["constraints"] = *d.constraints;
+  if (d.lp_utility) out["lp_utility"] = *d.lp_utility;
+  if (d.ir) {
+    out["d"] = d.ir->d;
+    out["epsilon1"] = d.ir->eps1;
+    out["epsilon2"] = d.ir->eps2;
+    out["delta2"] = d.ir->delta2;
+  }
+  if (d.rad) out["rad"] = *d.rad;
+  if (d.rad_exact) out["rad_exact"] = *d.rad_exact;
+  if (d.same_s_rows) out["same_s_rows"] = *d.same_s_rows;
+  if (d.lower) out["lower"] = *d.lower;
+  if (d.repair_base) out["repair_base"] = *d.repair_base;
+  if (d.repair) {
+    py::dict r;
+    r["reason"] = d.repair->reason;
+    r["note"] = d.repair->note;
+    if (d.repair->uniform_weight) r["uniform_weight"] = *d.repair->uniform_weight;
+    if (d.repair->polyopt_radius) r["polyopt_radius"] = *d.repair->polyopt_radius;
+    out["repair"] = r;
+  }
+  return out;
+}
+
+py::dict audit_dict(const audit::Report& r) {
+  py::dict d;
+  d["verified"] = r.verified;
+  d["guarantee"] = r.claim.guarantee;
+  d["designed_epsilon"] = r.claim.epsilon;
+  d["measured_epsilon"] = r.claim.measured;
+  d["max_column_error"] = r.max_column_error;
+  d["min_entry"] = r.min_entry;
+  return d;
+}
+
+/// The metrics of a mechanism under P-hat and over F (names as in the JSON response).
+py::dict metrics_dict(const rldp::Metrics& mt) {
+  py::dict out;
+  out["mutual_information"] = mt.under_hat.mutual_information;
+  out["nmi"] = mt.under_hat.nmi;
+  out["epsilon"] = mt.under_hat.epsilon;
+  out["robust_epsilon"] = mt.robust.value;
+  out["robust_epsilon_exact"] = mt.robust.exact;
+  out["ldp_epsilon"] = mt.ldp_epsilon;
+  out["simplex_epsilon"] = mt.simplex_epsilon;
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(privlab, m) {
+  m.doc() = "privlab: privacy mechanisms (RLDP, robust MSE, privacy funnel, estimation, privacy games). "
+            "solve(dict) is the JSON API; rldp, game and metrics are typed functions over numpy arrays "
+            "(mechanisms [output][input], joint tables [s][u]).";
+  g_error_class = PyErr_NewExceptionWithDoc(
+      "privlab.PrivlabError",
+      "A request privlab refuses (kind 'bad_request', exit_code 2) or cannot answer (kind 'solver_failure', "
+      "exit_code 3). .code is the stable error code, .field the JSON pointer of the offending field.",
+      PyExc_ValueError, nullptr);
+  m.add_object("PrivlabError", py::handle(g_error_class));
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      try {
+        raise(e.what(), e.code(), e.path(), e.kind() == ErrorKind::kSolverFailure);
+      } catch (py::error_already_set& set) {
+        set.restore();
+      }
+    }
+  });
+
+  m.def("solve", &solve, py::arg("request"),
+        "Answers one JSON-level request given as a dict (docs/api.md) and returns the response as a dict. "
+        "Raises PrivlabError with .code and .field on an error.");
+  m.def("version", &api::version);
+
+  // ---- shared model and metrics ----
+  py::module_ metrics_m = m.def_submodule("metrics", "Measurements that read a mechanism's matrix only.");
+  metrics_m.def("entropy", &metrics::entropy, py::arg("p"), "H(P) in nats.");
+  metrics_m.def("mutual_information", &metrics::mutual_information, py::arg("px"), py::arg("q"),
+                "I(X;Y) for X ~ px and Q [y][x] (rldp eq. (44)-(45)).");
+  metrics_m.def("realized_epsilon", [](const Matrix& q, const Matrix& joint) {
+    return metrics::realized_epsilon(q, make_joint(joint));
+  }, py::arg("q"), py::arg("joint"), "Realized epsilon w.r.t. S under the joint [s][u] (rldp Section 8.3).");
+  metrics_m.def("ldp_epsilon", &metrics::ldp_epsilon, py::arg("q"), "LDP level (rldp Definition 2).");
+  metrics_m.def("simplex_rldp_epsilon", &metrics::simplex_rldp_epsilon, py::arg("q"), py::arg("num_s"),
+                py::arg("num_u"), "(eps, simplex)-RLDP level (rldp Proposition 3).");
+
+  // ---- rldp ----
+  py::module_ r = m.def_submodule("rldp", "Robust local differential privacy (typed API, privlab/rldp.h).");
+  py::class_<rldp::UncertaintySet>(r, "UncertaintySet")
+      .def_property_readonly("kind", [](const rldp::UncertaintySet& s) {
+        return s.kind == rldp::UncertaintySet::Kind::kPoint ? "point"
+               : s.kind == rldp::UncertaintySet::Kind::kSimplex ? "simplex" : "renyi";
+      })
+      .def_readonly("alpha", &rldp::UncertaintySet::alpha)
+      .def_readonly("radius", &rldp::UncertaintySet::radius)
+      .def_readonly("confidence", &rldp::UncertaintySet::confidence)
+      .def_readonly("n", &rldp::UncertaintySet::n);
+  r.def("point", &rldp::point_set, "F = {P-hat}.");
+  r.def("simplex", &rldp::simplex_set, "F = the whole simplex.");
+  r.def("renyi_ball", &rldp::renyi_ball, py::arg("alpha"), py::arg("radius"), "D_alpha(P-hat||P) <= radius (eq. 8).");
+  r.def("renyi_ball_confidence", &rldp::renyi_ball_confidence, py::arg("alpha"), py::arg("confidence"), py::arg("n"),
+        py::arg("num_x"), "The confidence ball (eq. 9 for alpha = 2).");
+  r.def("mechanism_names", [] {
+    std::vector<std::string> names;
+    for (auto mech : {rldp::Mechanism::kGrr, rldp::Mechanism::kSrr, rldp::Mechanism::kIr, rldp::Mechanism::kNr,
+                      rldp::Mechanism::kPolyOpt})
+      names.push_back(rldp::mechanism_name(mech));
+    return names;
+  });
+  r.def("design", [](const Matrix& joint, const std::string& mechanism, double epsilon, const py::object& uncertainty,
+                     bool same_s_rows) {
+    const Joint hat = make_joint(joint);
+    const auto set = uncertainty_from(uncertainty, hat.num_x());
+    rldp::DesignOptions opt;
+    opt.same_s_rows = same_s_rows;
+    const rldp::Mechanism mech = rldp::mechanism_from_name(mechanism);
+    rldp::Design d;
+    {
+      py::gil_scoped_release release;
+      d = rldp::design(hat, mech, epsilon, set, opt);
+    }
+    py::dict out = metrics_dict(d.metrics);
+    out["mechanism"] = d.mechanism;
+    out["audit"] = audit_dict(d.audit);
+    out["uncertainty"] = set;
+    out["details"] = details_dict(d.details);
+    return out;
+  }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
+     py::arg("same_s_rows") = true,
+     "Designs 'grr' | 'srr' | 'ir' | 'nr' | 'polyopt' for P-hat = joint [s][u] at epsilon over F "
+     "(None/'point', 'simplex', {'alpha','radius'}, {'alpha','confidence','n'} or an UncertaintySet). "
+     "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'mutual_information', 'nmi', 'epsilon' (under P-hat), "
+     "'robust_epsilon', 'robust_epsilon_exact', 'ldp_epsilon', 'simplex_epsilon', 'uncertainty', 'details'}.");
+  r.def("measure", [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
+    const Joint hat = make_joint(joint);
+    const auto set = uncertainty_from(uncertainty, hat.num_x());
+    return metrics_dict(rldp::measure(q, hat, set));
+  }, py::arg("q"), py::arg("joint"), py::arg("uncertainty") = py::none(),
+     "The metrics of a given mechanism q [y][x] for P-hat = joint [s][u] over F.");
+
+  // ---- game ----
+  py::module_ g = m.def_submodule("game", "Stackelberg privacy games (typed API, privlab/game.h).");
+  g.def("optimal_attack", [](const Matrix& p, const Vector& prior, const Matrix& distance) {
+    const game::DeterministicAttack a = game::optimal_attack(p, prior, distance);
+    return py::make_tuple(a.guess, a.error);
+  }, py::arg("p"), py::arg("prior"), py::arg("distance"),
+     "The optimal attack (19) on p [o][s]: (guess per observation, expected error (7)).");
+  g.def("bayes_attack", &game::bayes_attack, py::arg("p"), py::arg("prior"), "The Bayesian attack (25), [shat][o].");
+  g.def("design", [](const Vector& prior, const Matrix& distance, const std::string& mechanism, double epsilon,
+                     double min_distortion, const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
+    const game::GameInputs in = game::make_inputs(prior, distance, loss, dp_distance);
+    game::DesignOptions opt;
+    opt.kind = game::mechanism_kind(mechanism);
+    opt.epsilon = epsilon;
+    opt.min_distortion = min_distortion;
+    game::AuditedDesign d;
+    {
+      py::gil_scoped_release release;
+      d = game::design_audited(in, opt);
+    }
+    py::dict out;
+    out["mechanism"] = d.design.p;
+    out["cost"] = d.evaluation.cost;
+    out["worst_cost"] = d.evaluation.worst_cost;
+    out["attack"] = d.evaluation.attack;
+    out["adversary_error"] = d.evaluation.adversary_error;
+    out["bayes_error"] = d.evaluation.bayes_error;
+    out["epsilon"] = d.evaluation.epsilon;
+    out["lower_bound"] = d.design.lower_bound;
+    out["gap"] = d.design.gap;
+    out["exact"] = d.design.gap <= game::kExactGap;
+    if (d.dp_audit) out["audit"] = audit_dict(d.dp_audit->audit);
+    if (d.distortion_audit) out[d.dp_audit ? "audit_distortion" : "audit"] = audit_dict(*d.distortion_audit);
+    return out;
+  }, py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = 0.0,
+     py::arg("min_distortion") = 0.0, py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),
+     "The optimal mechanism 'distortion' (21), 'dp' (22) or 'joint' (24) for the prior and distance d(shat,s) "
+     "(O = S, Hamming utility loss unless loss [o][s] is given). Returns {'mechanism' [o][s], 'cost', "
+     "'adversary_error', 'bayes_error', 'epsilon', 'attack', 'lower_bound', 'gap', 'exact', 'audit', ...}.");
+}
