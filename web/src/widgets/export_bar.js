@@ -85,6 +85,6 @@ export function scenarioExportButton(scenarioText, filename = 'scenario.json') {
  * current design and edit its cells). `scenario()` returns { ...request, evaluate, title }.
  */
 export function editInEvaluateButton(openInEvaluate, scenario) {
-  return h('button', { type: 'button', class: 'edit-in-evaluate', 'aria-label': 'Edit this matrix in the Evaluate view',
+  return h('button', { type: 'button', class: 'edit-in-evaluate', 'aria-label': 'Edit in Evaluate: open this matrix in the Evaluate view',
     onclick: () => openInEvaluate(scenario()) }, 'Edit in Evaluate');
 }
