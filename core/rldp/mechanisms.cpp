@@ -53,6 +53,14 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
   d.details.repair = repair;
   return true;
 }
+/// The mechanism of a PolyOpt-type LP (PolyOpt, NR) and its LP's size and utility, into d.
+void take_result(Designed& d, const PolyOptResult& r) {
+  d.mechanism = r.mechanism;
+  d.details.vertices = r.vertices.rows();
+  d.details.constraints = r.num_constraints;
+  d.details.lp_utility = r.utility;
+}
+
 /**
  * PolyOpt over F. When double precision cannot compute it (near-degenerate polytopes: tiny
  * radii, i.e. large samples), the better in I(X;Y) under P-hat of (a) PolyOpt over the smallest
@@ -69,11 +77,7 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   const auto robust_value = [&](const Matrix& q) { return robust_epsilon(q, joint, set).value; };
   std::string failure;
   try {
-    const PolyOptResult r = polyopt(joint, epsilon, pr.lower, po);
-    d.mechanism = r.mechanism;
-    d.details.vertices = r.vertices.rows();
-    d.details.constraints = r.num_constraints;
-    d.details.lp_utility = r.utility;
+    take_result(d, polyopt(joint, epsilon, pr.lower, po));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kSolverFailure) throw;
     failure = e.what();
@@ -143,11 +147,7 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     auto measure = [&](const Matrix& q) { return metrics::realized_epsilon(q, joint); };
     std::string failure;
     try {
-      const PolyOptResult r = non_robust(joint, epsilon, options.allow_large);
-      d.mechanism = r.mechanism;
-      d.details.vertices = r.vertices.rows();
-      d.details.constraints = r.num_constraints;
-      d.details.lp_utility = r.utility;
+      take_result(d, non_robust(joint, epsilon, options.allow_large));
     } catch (const Error& e) {
       if (e.kind() != ErrorKind::kSolverFailure) throw;
       failure = e.what();
