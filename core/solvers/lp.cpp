@@ -195,7 +195,17 @@ struct IncrementalLp::Impl {
   std::unique_ptr<glp_prob, ProblemDeleter> p;
   int n = 0;
   long iteration_limit = 0;
+  bool objective_changed = false;  ///< the next solve starts with the primal simplex
+  double tolerance = 0;            ///< 0: GLPK's defaults
 };
+
+namespace {
+void apply_tolerance(glp_smcp& params, double tolerance) {
+  if (tolerance > 0) params.tol_bnd = params.tol_dj = tolerance;
+}
+}  // namespace
+
+void IncrementalLp::set_tolerance(double tolerance) { impl_->tolerance = tolerance; }
 
 IncrementalLp::IncrementalLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
@@ -213,6 +223,11 @@ void IncrementalLp::add_row(const Row& row) {
   glp_set_row_stat(impl_->p.get(), i, GLP_BS);  // the new slack is basic: the old basis stays valid
 }
 
+void IncrementalLp::set_objective(const Vector& objective) {
+  for (int j = 0; j < impl_->n; ++j) glp_set_obj_coef(impl_->p.get(), j + 1, objective(j));
+  impl_->objective_changed = true;
+}
+
 // Fills the row duals as well (lp.h's note predates it): the game family's cutting planes
 // certify every round with them.
 Solution IncrementalLp::solve() {
@@ -221,7 +236,10 @@ Solution IncrementalLp::solve() {
   glp_init_smcp(&params);
   params.presolve = GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
-  params.meth = GLP_DUALP;  // after a cut the old basis is dual feasible
+  // After a cut the old basis is dual feasible; after a new objective it is primal feasible.
+  params.meth = impl_->objective_changed ? GLP_PRIMAL : GLP_DUALP;
+  impl_->objective_changed = false;
+  apply_tolerance(params, impl_->tolerance);
   params.it_lim = iteration_limit(impl_->iteration_limit, glp_get_num_rows(p), impl_->n);
   Solution sol = read_solution(p, simplex_with_restart(p, params), impl_->n);
   if (sol.status != Status::kOptimal) return sol;
@@ -239,7 +257,10 @@ struct ColumnLp::Impl {
   std::unique_ptr<glp_prob, ProblemDeleter> p;
   long iteration_limit = 0;
   int time_limit_ms = 0;
+  double tolerance = 0;
 };
+
+void ColumnLp::set_tolerance(double tolerance) { impl_->tolerance = tolerance; }
 
 void ColumnLp::set_time_limit(double seconds) {
   impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
@@ -254,6 +275,23 @@ ColumnLp::ColumnLp(const LinearProgram& program) : impl_(std::make_unique<Impl>(
 ColumnLp::~ColumnLp() = default;
 
 int ColumnLp::num_cols() const { return glp_get_num_cols(impl_->p.get()); }
+
+std::vector<char> ColumnLp::basic_columns() const {
+  const int n = glp_get_num_cols(impl_->p.get());
+  std::vector<char> basic(n);
+  for (int j = 0; j < n; ++j) basic[j] = glp_get_col_stat(impl_->p.get(), j + 1) == GLP_BS;
+  return basic;
+}
+
+void ColumnLp::remove_columns(const std::vector<int>& columns) {
+  if (columns.empty()) return;
+  std::vector<int> idx{0};
+  for (int j : columns) {
+    if (glp_get_col_stat(impl_->p.get(), j + 1) == GLP_BS) solver_failure("lp_basic_column", "a basic column cannot be removed");
+    idx.push_back(j + 1);
+  }
+  glp_del_cols(impl_->p.get(), static_cast<int>(columns.size()), idx.data());
+}
 
 void ColumnLp::add_column(double c, double lower, double upper, const std::vector<std::pair<int, double>>& coeffs) {
   glp_prob* p = impl_->p.get();
@@ -284,6 +322,7 @@ Solution ColumnLp::solve() {
   params.meth = GLP_PRIMAL;  // after a new column the old basis is primal feasible
   params.it_lim = iteration_limit(impl_->iteration_limit, m, n);
   if (impl_->time_limit_ms > 0) params.tm_lim = impl_->time_limit_ms;
+  apply_tolerance(params, impl_->tolerance);
   Solution sol = read_solution(p, simplex_with_restart(p, params), n);
   if (sol.status != Status::kOptimal) return sol;
   sol.row_duals.resize(m);

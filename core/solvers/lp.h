@@ -74,6 +74,13 @@ class IncrementalLp {
   IncrementalLp& operator=(const IncrementalLp&) = delete;
 
   void add_row(const Row& row);
+  /// Replaces the objective (one coefficient per variable). The old basis stays primal
+  /// feasible, so the next solve() continues with the primal simplex from it (the pricing LPs
+  /// of a decomposition, one objective per block over the same rows).
+  void set_objective(const Vector& objective);
+  /// GLPK's primal and dual feasibility tolerances (default 1e-7, relative): a decomposition
+  /// certifies its optimum from the duals, so it asks for tighter ones.
+  void set_tolerance(double tolerance);
   Solution solve();
   int num_rows() const;
 

@@ -26,7 +26,14 @@ class ColumnLp {
   Solution solve();  ///< x (one per column), row_duals, objective
   /// Wall-clock limit of the next solve() calls (0: none); a solve that hits it is kFailed.
   void set_time_limit(double seconds);
+  /// GLPK's primal and dual feasibility tolerances (default 1e-7, relative).
+  void set_tolerance(double tolerance);
   int num_cols() const;
+  /// Which columns are basic in the current basis (one entry per column).
+  std::vector<char> basic_columns() const;
+  /// Removes the listed columns (0-based, ascending, nonbasic: the basis stays valid); the others
+  /// keep their order.
+  void remove_columns(const std::vector<int>& columns);
 
  private:
   struct Impl;
