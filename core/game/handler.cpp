@@ -47,14 +47,23 @@ nlohmann::json audit_dp_json(const DpAudit& a) {
 
 nlohmann::json guesses_json(const std::vector<long>& g) { return nlohmann::json(g); }
 
+/// How design() solves these inputs: "decomposition", "cutting_planes" or "full".
+std::string method_name(const GameInputs& in, const DesignOptions& opt) {
+  if (uses_decomposition(in, opt)) return "decomposition";
+  return opt.lazy_dp_rows ? "cutting_planes" : "full";
+}
+
 nlohmann::json estimate(const ParsedGame& game, const DesignOptions& opt, const Limits& l) {
   const LpSize size = estimate_lp_size(game.inputs, opt);
-  const bool ok = fits(size, l);
+  // Decomposed LPs never build the full LP (decomposition.h): they fit by their cell count.
+  const bool decomposed = uses_decomposition(game.inputs, opt);
+  const bool ok = decomposed ? game.inputs.num_secrets() <= l.max_decomposition_secrets : fits(size, l);
   nlohmann::json out = {{"family", "game"}, {"estimate_only", true},
                         {"mechanism_name", mechanism_name(opt.kind)}, {"lp", size_json(size)},
                         {"fits", ok}, {"limits", limits_json(l)},
                         {"feasibility_threshold", feasibility_threshold(game.inputs.prior, game.inputs.distance)}};
   out["lp"]["work"] = static_cast<double>(size.variables) * static_cast<double>(size.constraints);
+  out["lp"]["method"] = method_name(game.inputs, opt);
   if (!ok) out["too_large_field"] = game.size_field;
   return out;
 }
@@ -140,10 +149,11 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   guard_lp_size(game, opt, lim);
 
   context.report(0.05, "solving the " + std::string(mechanism_name(opt.kind)) + " LP");
-  opt.on_round = [&context](long round, long rows, double gap) {
+  const std::string method = method_name(in, opt);
+  opt.on_round = [&context, &method](long round, long rows, double gap) {
     // The number of rounds is not known in advance: the bar moves by a shrinking step.
-    const double fraction = 0.05 + 0.8 * (1 - 1 / (1 + 0.2 * static_cast<double>(round)));
-    context.report(fraction, "cutting planes: round " + std::to_string(round) + ", " + std::to_string(rows) +
+    const double fraction = 0.05 + 0.8 * (1 - 1 / (1 + 0.02 * static_cast<double>(round)));
+    context.report(fraction, method + ": round " + std::to_string(round) + ", " + std::to_string(rows) +
                                  " rows, gap " + json_write::real(gap).dump());
   };
   // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
@@ -163,6 +173,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lp"]["gap"] = jw::real(d.gap);
   out["lp"]["exact"] = d.gap <= kExactGap;
   out["lp"]["stopped_early"] = d.stopped_early;
+  out["lp"]["method"] = d.method;
   out["repair_mix"] = d.repair_mix;
   if (opt.kind != MechanismKind::kDp) {
     out["min_distortion"] = opt.min_distortion;

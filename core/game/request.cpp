@@ -59,7 +59,7 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
 const Limits& limits(bool allow_large) {
   static const Limits kBrowser;
   // Native (allow_large): the full 10x10 joint LP (631,301 rows, 2.25M nonzeros) fits.
-  static const Limits kLarge{400, 400, 30, 1000000, 6000000, 1.2e10};
+  static const Limits kLarge{400, 400, 30, 1000000, 6000000, 1.2e10, 400};
   return allow_large ? kLarge : kBrowser;
 }
 
@@ -151,6 +151,15 @@ DesignOptions parse_design(const nlohmann::json& request) {
     o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
   if (request.contains("dp_rows"))
     o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
+  if (request.contains("method")) {
+    const std::string method = jr::one_of(request, "method", "", {"auto", "full", "cutting_planes", "decomposition"});
+    if (method == "cutting_planes") o.lazy_dp_rows = true;
+    if (method != "auto" && o.lazy_dp_rows && method != "cutting_planes")
+      bad_request("conflict", "/method", "\"dp_rows\":\"lazy\" means cutting planes; drop it or use \"method\":\"cutting_planes\"");
+    o.decomposition = method == "decomposition" ? DesignOptions::Decomposition::kOn
+                      : method == "auto"        ? DesignOptions::Decomposition::kAuto
+                                                : DesignOptions::Decomposition::kOff;
+  }
   if (request.contains("budget")) {
     const auto& b = request["budget"];
     if (!b.is_object()) bad_request("not_an_object", "/budget", "expected {\"rounds\":k, \"seconds\":s}");
@@ -189,13 +198,16 @@ LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Lim
   // and its size is bounded by max_secrets x max_observables variables (the paper's 20 x 15
   // map: 90,300). The browser keeps the full LP's limits.
   const bool native_cuts = opt.lazy_dp_rows && &lim == &limits(true);
-  if (!native_cuts && !fits(size, lim)) {
+  const bool decomposed = uses_decomposition(game.inputs, opt) &&
+                          game.inputs.num_secrets() <= lim.max_decomposition_secrets;
+  if (!native_cuts && !decomposed && !fits(size, lim)) {
     std::ostringstream msg;
     msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.variables << " variables, "
         << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: "
         << lim.max_lp_constraints << " constraints, " << lim.max_lp_nonzeros << " nonzeros, "
         << lim.max_lp_work << " variables x constraints); use a smaller grid or "
-        << "\"approximation\":{\"threshold\":km} to drop far DP rows (the CLI may send \"allow_large\":true)";
+        << "\"approximation\":{\"threshold\":km} to drop far DP rows (the CLI may send \"allow_large\":true; "
+        << "grids up to " << limits(true).max_decomposition_secrets << " cells are solved there by decomposition)";
     bad_request("too_large", game.size_field, msg.str());
   }
   return size;

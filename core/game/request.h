@@ -27,6 +27,10 @@ struct Limits {
   /// through their dual) and each pivot scans the other dimension. 6x6 joint (1332 x 31429 = 42M)
   /// takes ~1 s natively; 8x8 joint with the 1.5 km approximation (4160 x 31041 = 129M) ~12 s.
   double max_lp_work = 5e7;
+  /// Secrets up to which a request solved by decomposition (decomposition.h: its LPs have n + 1
+  /// rows and n + 1 variables, whatever the full LP's size) is accepted: a 10 x 10 grid in the
+  /// browser, the paper's 20 x 15 map natively.
+  long max_decomposition_secrets = 100;
 };
 /// The browser limits (default) or, with "allow_large": true (CLI, benchmarks), larger ones.
 const Limits& limits(bool allow_large = false);

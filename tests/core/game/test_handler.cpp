@@ -110,12 +110,20 @@ TEST_CASE("game/handler: grid scenario with a generated prior and the Euclidean 
 
 TEST_CASE("game/handler: estimate_only reports the LP size without solving; guards name the field") {
   json req = {{"family", "game"}, {"mechanism", "joint"}, {"estimate_only", true},
-              {"grid", {{"rows", 10}, {"cols", 10}, {"cell_km", 1}}},
+              {"grid", {{"rows", 11}, {"cols", 11}, {"cell_km", 1}}},
               {"prior", {{"hot_cells", 3}, {"seed", 1}}}, {"epsilon", 0.5}, {"min_distortion", 1}};
   const json est = solve_ok(req);
-  CHECK(est["fits"] == false);
+  CHECK(est["fits"] == false);  // 121 cells: beyond the decomposition's 100 in the browser limits
   CHECK(est["too_large_field"] == "/grid");
-  CHECK(est["lp"]["variables"] == 100 * 100 + 100);
+  CHECK(est["lp"]["variables"] == 121 * 121 + 121);
+  CHECK(est["lp"]["method"] == "decomposition");
+  req["grid"] = {{"rows", 10}, {"cols", 10}, {"cell_km", 1}};
+  CHECK(solve_ok(req)["fits"] == true);
+  req["method"] = "full";  // the full LP of 10x10 has a million rows
+  CHECK(solve_ok(req)["fits"] == false);
+  CHECK(solve_ok(req)["lp"]["method"] == "full");
+  req.erase("method");
+  req["grid"] = {{"rows", 11}, {"cols", 11}, {"cell_km", 1}};
   req.erase("estimate_only");
   const json e = error_of(req, 2);
   CHECK(e["code"] == "too_large");

@@ -33,6 +33,8 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   const ParsedGame g = parse_game(req);
   DesignOptions o;
   o.kind = MechanismKind::kJoint;
+  CHECK_NOTHROW(guard_lp_size(g, o, limits()));  // decomposed: 64 cells fit the page
+  o.decomposition = DesignOptions::Decomposition::kOff;
   try {
     guard_lp_size(g, o, limits());
     FAIL("expected too_large");
@@ -48,4 +50,9 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   CHECK_THROWS_AS(guard_lp_size(g7, o, limits()), Error);  // 75,755 rows
   o.approx_threshold = 1.5;  // Appendix C brings 7x7 under the browser limits
   CHECK(fits(guard_lp_size(g7, o, limits()), limits()));
+  o.approx_threshold.reset();
+  o.decomposition = DesignOptions::Decomposition::kAuto;
+  const ParsedGame g11 = parse_game({{"grid", {{"rows", 11}, {"cols", 11}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
+  CHECK_THROWS_AS(guard_lp_size(g11, o, limits()), Error);  // 121 cells: the command line's
+  CHECK_NOTHROW(guard_lp_size(g11, o, limits(true)));
 }
