@@ -32,12 +32,17 @@ std::vector<long> parse_attributes(const nlohmann::json& request, long a) {
   const auto& value = request.at("attributes");
   if (!value.is_array() || value.empty() || value.size() > 12)
     bad_request("invalid_attributes", "/attributes", "attributes must be a list of 1 to 12 alphabet sizes");
+  // Read up to the first entry check_attributes refuses (out of range, or the product passing
+  // |X|): a later entry that is not an integer is then not the error reported.
   std::vector<long> sizes;
-  for (std::size_t i = 0; i < value.size(); ++i) {
+  long product = 1;
+  for (std::size_t i = 0; i < value.size() && product <= a; ++i) {
     if (!value[i].is_number_integer())
       bad_request("invalid_attributes", jr::child("/attributes", i), "an attribute size must be an integer in [1, 256]");
     const long long size = value[i].get<long long>();
-    sizes.push_back(size >= 1 && size <= 256 ? static_cast<long>(size) : 0);  // 0: refused below
+    if (size < 1 || size > 256) product = a + 1;  // refused by check_attributes at this entry
+    else product *= size;
+    sizes.push_back(size >= 1 && size <= 256 ? static_cast<long>(size) : 0);
   }
   check_attributes(sizes, a);
   return sizes;
