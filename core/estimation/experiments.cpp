@@ -12,7 +12,7 @@
 #include "common/error.h"
 #include "common/experiment_units.h"
 #include "estimation/pics.h"
-#include "estimation/report.h"
+#include "estimation/report_json.h"
 #include "estimation/request.h"
 #include "estimation/robustness.h"
 #include "estimation/tradeoff.h"
@@ -105,34 +105,33 @@ Json parity_bits(const Json& req, const Context& ctx) {
   const long steps = read_steps(req, 21, 201);
   const double tol = jr::number_or(req, "tolerance", "", 1e-8, 1e-2, 1e-6);
   const Matrix joint = parity_bits_joint(pp.p1, pp.p2, pp.e1, pp.e2);
-  const auto pics = pic_decomposition(joint);
-  const Breakpoints up = upper_bound(pics);
+  const Analysis analysis = analyze(joint);
+  const PicDecomposition& pics = analysis.pics;
+  const Breakpoints& up = analysis.upper_bound;
   Json rows = Json::array();
   add_curve(rows, "upper bound G (Theorem 2)", up);
-  add_curve(rows, "lower bound (Theorem 2)", lower_bound(pics));
-  add_curve(rows, "simple bound (12)", simple_bound(pics));
+  add_curve(rows, "lower bound (Theorem 2)", analysis.lower_bound);
+  add_curve(rows, "simple bound (12)", analysis.simple_bound);
   std::vector<std::pair<double, double>> points{{0.0, 0.0}, {pics.chi2(), 3.0}};
   double worst_gap = 0;
   for (long k = 0; k < steps; ++k) {
     const double theta = static_cast<double>(k) / (steps - 1);
     auto in = parity_bits_input(joint, theta, obj);
     in.tolerance = tol;
-    const auto r = solve_formulation1(in);
-    design_json(in, r, {"S1"}, {"X1 X2", "X2"}, false);  // audits every design
+    const Formulation1Result r = design(in).result;  // audits every design
     rows.push_back({"Formulation 1", theta, r.chi2_sy, r.chi2_xy});
     points.emplace_back(r.chi2_sy, r.chi2_xy);
     worst_gap = std::max(worst_gap, evaluate(up, r.chi2_sy) - r.chi2_xy);
     ctx.report(static_cast<double>(k + 1) / steps, "Formulation 1 over theta");
   }
-  if (const auto t3 = theorem3_mapping(joint, pics)) {
-    theorem3_json(*t3);  // audit
-    rows.push_back({"Theorem 3", nullptr, t3->chi2_s, t3->chi2_x});
-    points.emplace_back(t3->chi2_s, t3->chi2_x);
+  if (const auto t3 = theorem3(joint, pics)) {  // audited
+    rows.push_back({"Theorem 3", nullptr, t3->mapping.chi2_s, t3->mapping.chi2_x});
+    points.emplace_back(t3->mapping.chi2_s, t3->mapping.chi2_x);
   }
   add_curve(rows, "concave hull of designs (lower bound on F)", concave_hull(points));
   std::ostringstream gap;
   gap << "largest distance of a Formulation 1 point below the upper bound: " << worst_gap;
-  Json out = summary_json(pics);
+  Json out = summary_json(analysis);
   out.update({{"experiment", "parity-bits"},
               {"joint", jw::matrix(joint)},
               {"columns", {"series", "theta", "chi2_SY", "chi2_XY"}},
@@ -217,7 +216,7 @@ Json adult(const Json& req, const Context& ctx) {
   }
   in.tolerance = tol;
 
-  const auto pics = pic_decomposition(joint);
+  const Analysis analysis = analyze(joint);
   Json rows = Json::array(), designs = Json::array();
   // cells[step][function] = (mmse under obj = min, under obj = sum); functions in input order.
   std::vector<std::string> fnames;
@@ -232,8 +231,7 @@ Json adult(const Json& req, const Context& ctx) {
     for (const auto& oname : objectives) {
       in.objective = oname == "min" ? Objective::kMin : Objective::kSum;
       in.theta.assign(in.private_functions.size(), theta);
-      const auto r = solve_formulation1(in);
-      const Json d = design_json(in, r, pnames, unames, false);
+      const Formulation1Result r = design(in).result;  // audits every design
       designs.push_back({{"theta", theta}, {"objective", oname}, {"chi2_sy", r.chi2_sy},
                          {"chi2_xy", r.chi2_xy}, {"converged", r.converged},
                          {"gap", r.objective_upper - r.objective}});
@@ -253,7 +251,7 @@ Json adult(const Json& req, const Context& ctx) {
       rows.push_back({static_cast<double>(k) / (steps - 1), fnames[f],
                       f < pnames.size() ? "private" : "useful", cells[k][f].first,
                       cells[k][f].second});
-  Json out = summary_json(pics);
+  Json out = summary_json(analysis);
   out.update(
       {{"experiment", "adult"},
        {"records", table.n},
@@ -360,7 +358,7 @@ Json robustness(const Json& req, const Context& ctx) {
     notes.push_back(std::to_string(skipped) + " trials skipped: a function was constant on the sample");
   notes.push_back("Design: " + what + "; gaps are |chi2 under P - chi2 under P-hat|; the Lemma 5 "
                   "rows are 4/m ||P - P-hat||_1 for the realized sample (a deterministic bound).");
-  Json out = summary_json(pic_decomposition(truth));
+  Json out = summary_json(analyze(truth));
   out.update({{"experiment", "robustness"},
               {"columns", {"n", "trial", "series", "value"}},
               {"rows", rows},

@@ -2,7 +2,7 @@
  * @file typed_api.cpp
  * @brief The typed estimation API (privlab/estimation.h): the chi-square summary, Theorem 3 and
  *        Formulation 1 with their audits, the chi-square metrics of a mapping. No JSON: the
- *        handler and the experiments write these results (estimation/report.h).
+ *        handler and the experiments write these results (estimation/report_json.h).
  */
 #include "privlab/estimation.h"
 
