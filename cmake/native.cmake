@@ -74,7 +74,9 @@ option(PRIVLAB_PYTHON "build the Python module privlab (pybind11)" ${pybind11_FO
 if(PRIVLAB_PYTHON)
   # The module is a shared library: the static core it links must be position-independent.
   set_target_properties(privlab_core PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  pybind11_add_module(privlab_python ${CMAKE_SOURCE_DIR}/python/privlab_module.cpp)
+  pybind11_add_module(privlab_python ${CMAKE_SOURCE_DIR}/python/privlab_module.cpp
+                      ${CMAKE_SOURCE_DIR}/python/bind_funnel.cpp ${CMAKE_SOURCE_DIR}/python/bind_estimation.cpp
+                      ${CMAKE_SOURCE_DIR}/python/bind_rldp_mse.cpp)
   target_link_libraries(privlab_python PRIVATE privlab_core)
   set_target_properties(privlab_python PROPERTIES OUTPUT_NAME privlab
                         LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python)

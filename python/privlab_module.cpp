@@ -3,9 +3,10 @@
  * @brief The Python module `privlab` (pybind11): a thin shell like cli/ and wasm/, no maths.
  *
  *   privlab.solve(dict) -> dict        the JSON API (api::solve): every family, experiments
- *   privlab.rldp.*, privlab.game.*, privlab.metrics.*
- *                                      the typed API (core/include/privlab/) with numpy arrays:
- *                                      mechanisms [output][input], joint tables [s][u]
+ *   privlab.rldp.*, privlab.game.*, privlab.metrics.*, privlab.funnel.*, privlab.estimation.*,
+ *   privlab.rldp_mse.*                 the typed API (core/include/privlab/) with numpy arrays:
+ *                                      mechanisms [output][input], joint tables [s][u]; funnel,
+ *                                      estimation and rldp_mse in python/bind_<family>.cpp
  *   privlab.PrivlabError               .code, .field (JSON pointer), .kind ("bad_request" or
  *                                      "solver_failure"), .exit_code (2 or 3)
  */
@@ -16,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "module_parts.h"
 #include "privlab/api.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
@@ -46,11 +48,7 @@ PyObject* g_error_class = nullptr;
 py::object solve(const py::object& request) {
   py::module_ json = py::module_::import("json");
   const std::string text = json.attr("dumps")(request, py::arg("allow_nan") = false).cast<std::string>();
-  api::Outcome outcome;
-  {
-    py::gil_scoped_release release;
-    outcome = api::solve(text);
-  }
+  const api::Outcome outcome = python::without_gil([&] { return api::solve(text); });
   py::object response = json.attr("loads")(outcome.json);
   if (outcome.exit_code != api::kOk) {
     py::dict e = response["error"];
@@ -107,7 +105,9 @@ py::dict details_dict(const rldp::DesignDetails& d) {
   return out;
 }
 
-py::dict audit_dict(const audit::Report& r) {
+}  // namespace
+
+py::dict privlab::python::audit_dict(const audit::Report& r) {
   py::dict d;
   d["verified"] = r.verified;
   d["guarantee"] = r.claim.guarantee;
@@ -117,6 +117,9 @@ py::dict audit_dict(const audit::Report& r) {
   d["min_entry"] = r.min_entry;
   return d;
 }
+
+namespace {
+using python::audit_dict;
 
 /// The metrics of a mechanism under P-hat and over F (names as in the JSON response).
 py::dict metrics_dict(const rldp::Metrics& mt) {
@@ -135,7 +138,8 @@ py::dict metrics_dict(const rldp::Metrics& mt) {
 
 PYBIND11_MODULE(privlab, m) {
   m.doc() = "privlab: privacy mechanisms (RLDP, robust MSE, privacy funnel, estimation, privacy games). "
-            "solve(dict) is the JSON API; rldp, game and metrics are typed functions over numpy arrays "
+            "solve(dict) is the JSON API; rldp, rldp_mse, funnel, estimation, game and metrics are typed functions "
+            "over numpy arrays "
             "(mechanisms [output][input], joint tables [s][u]).";
   g_error_class = PyErr_NewExceptionWithDoc(
       "privlab.PrivlabError",
@@ -202,11 +206,7 @@ PYBIND11_MODULE(privlab, m) {
     rldp::DesignOptions opt;
     opt.same_s_rows = same_s_rows;
     const rldp::Mechanism mech = rldp::mechanism_from_name(mechanism);
-    rldp::Design d;
-    {
-      py::gil_scoped_release release;
-      d = rldp::design(hat, mech, epsilon, set, opt);
-    }
+    const rldp::Design d = python::without_gil([&] { return rldp::design(hat, mech, epsilon, set, opt); });
     py::dict out = metrics_dict(d.metrics);
     out["mechanism"] = d.mechanism;
     out["audit"] = audit_dict(d.audit);
@@ -241,11 +241,7 @@ PYBIND11_MODULE(privlab, m) {
     opt.kind = game::mechanism_kind(mechanism);
     opt.epsilon = epsilon;
     opt.min_distortion = min_distortion;
-    game::AuditedDesign d;
-    {
-      py::gil_scoped_release release;
-      d = game::design_audited(in, opt);
-    }
+    const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
     py::dict out;
     out["mechanism"] = d.design.p;
     out["cost"] = d.evaluation.cost;
@@ -265,4 +261,8 @@ PYBIND11_MODULE(privlab, m) {
      "The optimal mechanism 'distortion' (21), 'dp' (22) or 'joint' (24) for the prior and distance d(shat,s) "
      "(O = S, Hamming utility loss unless loss [o][s] is given). Returns {'mechanism' [o][s], 'cost', "
      "'adversary_error', 'bayes_error', 'epsilon', 'attack', 'lower_bound', 'gap', 'exact', 'audit', ...}.");
+
+  python::add_funnel(m);
+  python::add_estimation(m);
+  python::add_rldp_mse(m);
 }

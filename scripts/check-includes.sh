@@ -23,9 +23,9 @@ LOWER='common|json|model|metrics|audit|solvers'
 is_edge() {
   case $1 in
     api/*|json/*) return 0 ;;
-    */handler.*|*/request.*|*/request_fields.*|*/data_handler.*) return 0 ;;
+    */handler.*|*_handler.*|*/request.*|*/request_fields.*) return 0 ;;
     */experiments*.*|*/experiment_setup.*|*/experiment_support.*|common/experiment_units.*) return 0 ;;
-    evaluate/evaluated_mechanism.*|estimation/evaluated.*|estimation/report.*) return 0 ;;
+    evaluate/evaluated_mechanism.*) return 0 ;;
     *_json.h|*_json.cpp) return 0 ;;
   esac
   return 1

@@ -1,21 +1,19 @@
 /**
  * @file experiments.cpp
- * @brief Section 7.1 (Figure 3), Section 7.2 (Figure 4) and the Theorem 6 robustness check.
+ * @brief Section 7.1 (Figure 3), Section 7.2 (Figure 4) and the Theorem 6 robustness check,
+ *        the JSON edge: read the parameters, call estimation/experiment_runs.h, write rows,
+ *        plots and notes.
  */
 #include "estimation/experiments.h"
 
-#include <algorithm>
 #include <cmath>
-#include <random>
 #include <sstream>
 
 #include "common/error.h"
 #include "common/experiment_units.h"
-#include "estimation/pics.h"
-#include "estimation/report.h"
+#include "estimation/experiment_runs.h"
+#include "estimation/report_json.h"
 #include "estimation/request.h"
-#include "estimation/robustness.h"
-#include "estimation/tradeoff.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "model/adult.h"
@@ -27,34 +25,6 @@ namespace privlab::estimation {
 namespace jr = json_read;
 namespace jw = json_write;
 using Json = nlohmann::json;
-
-Matrix parity_bits_joint(double p1, double p2, double e1, double e2) {
-  Matrix j(4, 4);
-  for (long s = 0; s < 4; ++s)
-    for (long x = 0; x < 4; ++x) {
-      const long s1 = s / 2, s2 = s % 2, x1 = x / 2, x2 = x % 2;
-      const double ps = (s1 ? p1 : 1 - p1) * (s2 ? p2 : 1 - p2);
-      j(s, x) = ps * (x1 == s1 ? 1 - e1 : e1) * (x2 == s2 ? 1 - e2 : e2);
-    }
-  return j;
-}
-
-Formulation1Input parity_bits_input(const Matrix& joint, double theta, Objective objective) {
-  Formulation1Input in;
-  in.joint_sx = joint;
-  Vector s1(4), u1(4), u2(4);
-  for (long v = 0; v < 4; ++v) {
-    const double b1 = v / 2 ? 1 : -1, b2 = v % 2 ? 1 : -1;
-    s1(v) = b1;       // s_1(S) = S_1
-    u1(v) = b1 * b2;  // u_1(X) = X_1 X_2
-    u2(v) = b2;       // u_2(X) = X_2
-  }
-  in.private_functions = {s1};
-  in.useful_functions = {u1, u2};
-  in.theta = {theta};
-  in.objective = objective;
-  return in;
-}
 
 namespace {
 
@@ -105,34 +75,17 @@ Json parity_bits(const Json& req, const Context& ctx) {
   const long steps = read_steps(req, 21, 201);
   const double tol = jr::number_or(req, "tolerance", "", 1e-8, 1e-2, 1e-6);
   const Matrix joint = parity_bits_joint(pp.p1, pp.p2, pp.e1, pp.e2);
-  const auto pics = pic_decomposition(joint);
-  const Breakpoints up = upper_bound(pics);
+  const ParityBitsRun run = parity_bits_run(joint, obj, steps, tol, ctx);
   Json rows = Json::array();
-  add_curve(rows, "upper bound G (Theorem 2)", up);
-  add_curve(rows, "lower bound (Theorem 2)", lower_bound(pics));
-  add_curve(rows, "simple bound (12)", simple_bound(pics));
-  std::vector<std::pair<double, double>> points{{0.0, 0.0}, {pics.chi2(), 3.0}};
-  double worst_gap = 0;
-  for (long k = 0; k < steps; ++k) {
-    const double theta = static_cast<double>(k) / (steps - 1);
-    auto in = parity_bits_input(joint, theta, obj);
-    in.tolerance = tol;
-    const auto r = solve_formulation1(in);
-    design_json(in, r, {"S1"}, {"X1 X2", "X2"}, false);  // audits every design
-    rows.push_back({"Formulation 1", theta, r.chi2_sy, r.chi2_xy});
-    points.emplace_back(r.chi2_sy, r.chi2_xy);
-    worst_gap = std::max(worst_gap, evaluate(up, r.chi2_sy) - r.chi2_xy);
-    ctx.report(static_cast<double>(k + 1) / steps, "Formulation 1 over theta");
-  }
-  if (const auto t3 = theorem3_mapping(joint, pics)) {
-    theorem3_json(*t3);  // audit
-    rows.push_back({"Theorem 3", nullptr, t3->chi2_s, t3->chi2_x});
-    points.emplace_back(t3->chi2_s, t3->chi2_x);
-  }
-  add_curve(rows, "concave hull of designs (lower bound on F)", concave_hull(points));
+  add_curve(rows, "upper bound G (Theorem 2)", run.analysis.upper_bound);
+  add_curve(rows, "lower bound (Theorem 2)", run.analysis.lower_bound);
+  add_curve(rows, "simple bound (12)", run.analysis.simple_bound);
+  for (const auto& [theta, r] : run.designs) rows.push_back({"Formulation 1", theta, r.chi2_sy, r.chi2_xy});
+  if (run.theorem3) rows.push_back({"Theorem 3", nullptr, run.theorem3->mapping.chi2_s, run.theorem3->mapping.chi2_x});
+  add_curve(rows, "concave hull of designs (lower bound on F)", run.hull);
   std::ostringstream gap;
-  gap << "largest distance of a Formulation 1 point below the upper bound: " << worst_gap;
-  Json out = summary_json(pics);
+  gap << "largest distance of a Formulation 1 point below the upper bound: " << run.worst_gap;
+  Json out = summary_json(run.analysis);
   out.update({{"experiment", "parity-bits"},
               {"joint", jw::matrix(joint)},
               {"columns", {"series", "theta", "chi2_SY", "chi2_XY"}},
@@ -167,57 +120,12 @@ Json adult(const Json& req, const Context& ctx) {
   ctx.report(0.0, "tabulating the Adult data");
   const auto table = adult::tabulate(csv.get<std::string>(), {"sex", "race", "education-num", "income"},
                                      "/data_csv");
-  const Matrix joint = table.as_matrix(2) / static_cast<double>(table.n);
-  const auto& sex = table.labels[0];
-  const auto& race = table.labels[1];
-  const auto& edu = table.labels[2];
-  const auto& income = table.labels[3];
-  const long ns = joint.rows(), nx = joint.cols();
-  // Private functions (on S = sex x race, race fastest): Gender, each Race.
-  Formulation1Input in;
-  in.joint_sx = joint;
-  std::vector<std::string> pnames, unames;
-  for (std::size_t a = 0; a < sex.size(); ++a)
-    if (sex[a] == "Male") {
-      Vector h = Vector::Zero(ns);
-      for (std::size_t r = 0; r < race.size(); ++r) h(a * race.size() + r) = 1;
-      in.private_functions.push_back(h);
-      pnames.push_back("Gender: Male");
-    }
-  for (std::size_t r = 0; r < race.size(); ++r) {
-    Vector h = Vector::Zero(ns);
-    for (std::size_t a = 0; a < sex.size(); ++a) h(a * race.size() + r) = 1;
-    in.private_functions.push_back(h);
-    pnames.push_back("Race: " + race[r]);
-  }
-  // Useful functions (on X = education-num x income, income fastest): Income, Education = k.
-  auto income_fn = [&]() {
-    Vector h = Vector::Zero(nx);
-    for (std::size_t e = 0; e < edu.size(); ++e)
-      for (std::size_t i = 0; i < income.size(); ++i)
-        if (income[i].find('>') != std::string::npos) h(e * income.size() + i) = 1;
-    return h;
-  };
-  std::vector<std::pair<int, std::size_t>> years;  // numeric education years, label index
-  for (std::size_t e = 0; e < edu.size(); ++e) years.emplace_back(std::stoi(edu[e]), e);
-  std::sort(years.begin(), years.end());
-  if (order_name == "income-first") {
-    in.useful_functions.push_back(income_fn());
-    unames.push_back("Income >50K");
-  }
-  for (const auto& [y, e] : years) {
-    Vector h = Vector::Zero(nx);
-    for (std::size_t i = 0; i < income.size(); ++i) h(e * income.size() + i) = 1;
-    in.useful_functions.push_back(h);
-    unames.push_back("Education years: " + std::to_string(y));
-  }
-  if (order_name == "education-first") {
-    in.useful_functions.push_back(income_fn());
-    unames.push_back("Income >50K");
-  }
-  in.tolerance = tol;
-
-  const auto pics = pic_decomposition(joint);
+  const AdultDesign design = adult_design(table, order_name == "income-first", tol);
+  const auto& pnames = design.private_names;
+  const auto& unames = design.useful_names;
+  const Analysis analysis = analyze(design.input.joint_sx);
+  std::vector<Objective> objs;
+  for (const auto& oname : objectives) objs.push_back(oname == "min" ? Objective::kMin : Objective::kSum);
   Json rows = Json::array(), designs = Json::array();
   // cells[step][function] = (mmse under obj = min, under obj = sum); functions in input order.
   std::vector<std::string> fnames;
@@ -225,27 +133,19 @@ Json adult(const Json& req, const Context& ctx) {
   for (const auto& n : unames) fnames.push_back(n);
   std::vector<std::vector<std::pair<Json, Json>>> cells(steps,
                                                         std::vector<std::pair<Json, Json>>(fnames.size()));
-  long done = 0;
-  const long total = steps * static_cast<long>(objectives.size());
-  for (long k = 0; k < steps; ++k) {
-    const double theta = static_cast<double>(k) / (steps - 1);
-    for (const auto& oname : objectives) {
-      in.objective = oname == "min" ? Objective::kMin : Objective::kSum;
-      in.theta.assign(in.private_functions.size(), theta);
-      const auto r = solve_formulation1(in);
-      const Json d = design_json(in, r, pnames, unames, false);
-      designs.push_back({{"theta", theta}, {"objective", oname}, {"chi2_sy", r.chi2_sy},
-                         {"chi2_xy", r.chi2_xy}, {"converged", r.converged},
-                         {"gap", r.objective_upper - r.objective}});
-      for (std::size_t i = 0; i < r.privates.size(); ++i) {
-        auto& c = cells[k][i];
-        (oname == "min" ? c.first : c.second) = r.privates[i].mmse;
-      }
-      for (std::size_t j = 0; j < r.usefuls.size(); ++j) {
-        auto& c = cells[k][pnames.size() + j];
-        (oname == "min" ? c.first : c.second) = r.usefuls[j].mmse;
-      }
-      ctx.report(static_cast<double>(++done) / total, "Formulation 1 over theta (" + oname + ")");
+  const std::vector<AdultStep> sweep = adult_sweep(design, steps, objs, ctx);
+  for (std::size_t step = 0; step < sweep.size(); ++step) {
+    const AdultStep& a = sweep[step];
+    const Formulation1Result& r = a.result;
+    const bool min = a.objective == Objective::kMin;
+    const std::size_t k = step / objs.size();
+    designs.push_back({{"theta", a.theta}, {"objective", min ? "min" : "sum"}, {"chi2_sy", r.chi2_sy},
+                       {"chi2_xy", r.chi2_xy}, {"converged", r.converged},
+                       {"gap", r.objective_upper - r.objective}});
+    for (std::size_t i = 0; i < r.privates.size(); ++i) (min ? cells[k][i].first : cells[k][i].second) = r.privates[i].mmse;
+    for (std::size_t j = 0; j < r.usefuls.size(); ++j) {
+      auto& c = cells[k][pnames.size() + j];
+      (min ? c.first : c.second) = r.usefuls[j].mmse;
     }
   }
   for (long k = 0; k < steps; ++k)
@@ -253,7 +153,7 @@ Json adult(const Json& req, const Context& ctx) {
       rows.push_back({static_cast<double>(k) / (steps - 1), fnames[f],
                       f < pnames.size() ? "private" : "useful", cells[k][f].first,
                       cells[k][f].second});
-  Json out = summary_json(pics);
+  Json out = summary_json(analysis);
   out.update(
       {{"experiment", "adult"},
        {"records", table.n},
@@ -315,52 +215,33 @@ Json robustness(const Json& req, const Context& ctx) {
   for (auto n : ns) draws += static_cast<double>(n) * trials;
   if (draws > 2e7) bad_request("too_large", "/trials", "trials x sum(n_values) exceeds 2e7 draws");
   const auto seed = req.contains("seed") ? jr::positive_integer(req, "seed", "", 1LL << 53) : 1;
-  std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+  const RobustnessRun run = robustness_run(truth, design, ns, trials, beta, static_cast<std::uint64_t>(seed), ctx);
   Json rows = Json::array();
   Json notes = Json::array();
-  long done = 0, skipped = 0;
-  for (auto n : ns) {
-    const Theorem6 bound = theorem6_bound(truth, n, beta);
-    long within = 0;
-    for (long t = 0; t < trials; ++t) {
-      const Matrix hat = sample_empirical(truth, n, rng);
-      Formulation1Input in = design;
-      in.joint_sx = hat;
-      Formulation1Result r;
-      try {
-        r = solve_formulation1(in);  // W designed on P-hat (Fig. 2, training)
-      } catch (const Error&) {  // a function constant on a tiny sample: nothing to design
-        ++skipped;
-        continue;
-      }
-      const auto [hs, hx] = chi2_of_mechanism(hat, r.mechanism);
-      const auto [ts, tx] = chi2_of_mechanism(truth, r.mechanism);  // testing on P
-      const double gs = std::abs(ts - hs), gx = std::abs(tx - hx);
-      const auto [ls, lx] = lemma5_bounds(truth, hat);
-      rows.push_back({n, t, "gap chi2(S;Y)", gs});
-      rows.push_back({n, t, "gap chi2(X;Y)", gx});
-      rows.push_back({n, t, "Lemma 5 bound, S", jw::real(ls)});
-      rows.push_back({n, t, "Lemma 5 bound, X", jw::real(lx)});
-      if (gs <= bound.bound_s && gx <= bound.bound_x) ++within;
-      ctx.report(static_cast<double>(++done) / (trials * static_cast<double>(ns.size())),
-                 "sampling and designing");
+  for (const RobustnessAtN& at : run.per_n) {
+    const long long n = at.n;
+    for (const RobustnessTrial& t : at.trials) {
+      rows.push_back({n, t.trial, "gap chi2(S;Y)", t.gap_s});
+      rows.push_back({n, t.trial, "gap chi2(X;Y)", t.gap_x});
+      rows.push_back({n, t.trial, "Lemma 5 bound, S", jw::real(t.lemma5_s)});
+      rows.push_back({n, t.trial, "Lemma 5 bound, X", jw::real(t.lemma5_x)});
     }
     std::ostringstream msg;
-    if (std::isfinite(bound.bound_s) && std::isfinite(bound.bound_x)) {
-      rows.push_back({n, nullptr, "Theorem 6 bound (43), S", bound.bound_s});
-      rows.push_back({n, nullptr, "Theorem 6 bound (44), X", bound.bound_x});
-      msg << "n = " << n << ": " << within << "/" << trials
+    if (std::isfinite(at.bound.bound_s) && std::isfinite(at.bound.bound_x)) {
+      rows.push_back({n, nullptr, "Theorem 6 bound (43), S", at.bound.bound_s});
+      rows.push_back({n, nullptr, "Theorem 6 bound (44), X", at.bound.bound_x});
+      msg << "n = " << n << ": " << at.within << "/" << trials
           << " trials within both Theorem 6 bounds (guaranteed probability >= " << 1 - beta << ")";
     } else {
       msg << "n = " << n << ": Theorem 6 is vacuous (m_S or m_X = 0 at this n)";
     }
     notes.push_back(msg.str());
   }
-  if (skipped)
-    notes.push_back(std::to_string(skipped) + " trials skipped: a function was constant on the sample");
+  if (run.skipped)
+    notes.push_back(std::to_string(run.skipped) + " trials skipped: a function was constant on the sample");
   notes.push_back("Design: " + what + "; gaps are |chi2 under P - chi2 under P-hat|; the Lemma 5 "
                   "rows are 4/m ||P - P-hat||_1 for the realized sample (a deterministic bound).");
-  Json out = summary_json(pic_decomposition(truth));
+  Json out = summary_json(analyze(truth));
   out.update({{"experiment", "robustness"},
               {"columns", {"n", "trial", "series", "value"}},
               {"rows", rows},

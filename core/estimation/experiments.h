@@ -8,17 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "common/context.h"
-#include "common/linalg.h"
-#include "estimation/formulation1.h"
+#include "estimation/experiment_runs.h"  // parity_bits_joint, parity_bits_input
 
 namespace privlab::estimation {
-
-/// Section 7.1's joint: S = (S1,S2) independent, P(S1=1) = p1, P(S2=1) = p2, X_i = S_i through
-/// BSC(e1), BSC(e2). Bit value -1 -> index 0, +1 -> index 1; s = 2 b1 + b2 (same for x).
-Matrix parity_bits_joint(double p1, double p2, double e1, double e2);
-
-/// Section 7.1's design input: s_1(S) = S_1, u_1(X) = X_1 X_2, u_2(X) = X_2, theta for s_1.
-Formulation1Input parity_bits_input(const Matrix& joint, double theta, Objective objective);
 
 /// Runs the experiment named in request["experiment"].
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context);

@@ -10,24 +10,18 @@
 #include <string>
 #include <vector>
 
-#include "audit/audit.h"
-#include "audit/audit_json.h"
 #include "common/error.h"
-#include "estimation/evaluated.h"
+#include "estimation/evaluate_handler.h"
 #include "estimation/experiments.h"
-#include "estimation/formulation1.h"
-#include "estimation/mmse_bounds.h"
-#include "estimation/pics.h"
-#include "estimation/report.h"
+#include "estimation/report_json.h"
 #include "estimation/request.h"
-#include "estimation/robustness.h"
-#include "estimation/tradeoff.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "model/joint.h"
 #include "model/joint_json.h"
 #include "model/request_fields.h"
+#include "privlab/estimation.h"
 
 namespace privlab::estimation {
 
@@ -102,7 +96,7 @@ Json one_bit(const Json& req) {
 
 /// Metrics of returned mechanisms under another distribution (the contract's "true").
 Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
-                    const Formulation1Result* design, const std::optional<Theorem3>& t3) {
+                    const Formulation1Result* design, const std::optional<AuditedTheorem3>& t3) {
   const auto pics = pic_decomposition(joint);
   Json out = {{"pics", jw::vector(pics.pics)}, {"chi2", pics.chi2()}};
   if (design) {
@@ -125,7 +119,7 @@ Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
     out["design"] = {{"chi2_sy", cs}, {"chi2_xy", cx}, {"mmse_private", priv}, {"mmse_useful", use}};
   }
   if (t3) {
-    const auto [cs, cx] = chi2_of_mechanism(joint, t3->mechanism);
+    const auto [cs, cx] = chi2_of_mechanism(joint, t3->mapping.mechanism);
     out["theorem3"] = {{"chi2_s", cs}, {"chi2_x", cx}};
   }
   return out;
@@ -136,8 +130,9 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   if (request.contains("experiment")) return run_experiment(request, context);
   if (evaluated::requested(request)) return evaluate_request(request, context);
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
-  const auto pics = pic_decomposition(joint.p);
-  Json out = summary_json(pics);
+  const Analysis analysis = analyze(joint.p);
+  const PicDecomposition& pics = analysis.pics;
+  Json out = summary_json(analysis);
   out["family"] = "estimation";
   out["marginals"] = {{"s", jw::vector(pics.pu)}, {"x", jw::vector(pics.pv)}};
   out["principal_functions"] = {{"s", jw::matrix(pics.f.transpose())},
@@ -146,23 +141,20 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   std::vector<std::pair<double, double>> achievable{{0.0, 0.0}, {pics.chi2(), top}};
 
   // Theorem 3 and the perfect-privacy point (eq. (14)).
-  const auto t3 = theorem3_mapping(joint.p, pics);
+  const auto t3 = theorem3(joint.p, pics);
   if (t3) {
     out["theorem3"] = theorem3_json(*t3);
-    achievable.emplace_back(t3->chi2_s, t3->chi2_x);
+    achievable.emplace_back(t3->mapping.chi2_s, t3->mapping.chi2_x);
   } else {
     out["theorem3"] = nullptr;
-    out["theorem3_reason"] = delta(pics) > 0 ? "P_Xmin = 0" : "delta(P_{S,X}) = 0";
+    out["theorem3_reason"] = analysis.delta > 0 ? "P_Xmin = 0" : "delta(P_{S,X}) = 0";
   }
-  const auto pp = perfect_privacy_point(joint.p, pics);
-  double f0 = pp.f0_lower;
-  std::string f0_source = delta(pics) > 0 ? "delta > 0 implies F(0) = 0" : "certified mapping";
-  if (pp.mechanism) {
-    const auto [cs, cx] = chi2_of_mechanism(joint.p, *pp.mechanism);
-    out["perfect_privacy"] = {
-        {"f0_lower", pp.f0_lower}, {"chi2_x", cx}, {"mechanism", jw::matrix(*pp.mechanism)},
-        {"audit", audit::to_json(audit::audit_mechanism(*pp.mechanism, {"chi2", 0.0, cs}))}};
-    achievable.emplace_back(0.0, pp.f0_lower);
+  const auto pp = perfect_privacy(joint.p, pics);
+  double f0 = pp ? pp->f0_lower : 0.0;
+  std::string f0_source = analysis.delta > 0 ? "delta > 0 implies F(0) = 0" : "certified mapping";
+  if (pp) {
+    out["perfect_privacy"] = perfect_privacy_json(*pp);
+    achievable.emplace_back(0.0, pp->f0_lower);
   }
   if (request.contains("f0")) {
     f0 = jr::number(request, "f0", "", 0, top);
@@ -173,7 +165,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
 
   // Formulation 1 (Section 4), once or over a theta sweep.
   std::optional<Formulation1Input> design_in;
-  std::optional<Formulation1Result> design;
+  std::optional<AuditedDesign> designed;
   if (request.contains("private_functions")) {
     Functions priv, useful;
     design_in = read_design(request, joint, priv, useful);
@@ -189,18 +181,18 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
       for (long k = 0; k < steps; ++k) {
         const double theta = static_cast<double>(k) / (steps - 1);
         in.theta.assign(in.private_functions.size(), theta);
-        const auto r = solve_formulation1(in);
+        const AuditedDesign r = design(in);
         Json d = design_json(in, r, priv.names, useful.names, false);
         d["theta"] = theta;
         sweep.push_back(d);
-        achievable.emplace_back(r.chi2_sy, r.chi2_xy);
+        achievable.emplace_back(r.result.chi2_sy, r.result.chi2_xy);
         context.report(static_cast<double>(k + 1) / (steps + 1), "Formulation 1 theta sweep");
       }
       out["sweep"] = sweep;
     }
-    design = solve_formulation1(*design_in);
-    out["design"] = design_json(*design_in, *design, priv.names, useful.names, true);
-    achievable.emplace_back(design->chi2_sy, design->chi2_xy);
+    designed = design(*design_in);
+    out["design"] = design_json(*design_in, *designed, priv.names, useful.names, true);
+    achievable.emplace_back(designed->result.chi2_sy, designed->result.chi2_xy);
   }
   out["achievable_hull"] = breakpoints_json(concave_hull(achievable));
 
@@ -220,7 +212,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   }
   if (const auto truth = true_joint(request, joint, kLimits)) {
     out["true"] = evaluate_under(truth->p, design_in ? &*design_in : nullptr,
-                                 design ? &*design : nullptr, t3);
+                                 designed ? &designed->result : nullptr, t3);
     const auto [ls, lx] = lemma5_bounds(truth->p, joint.p);
     out["true"]["lemma5"] = {{"l1", (truth->p - joint.p).cwiseAbs().sum()},
                              {"chi2_s_gap_bound", jw::real(ls)}, {"chi2_x_gap_bound", jw::real(lx)}};

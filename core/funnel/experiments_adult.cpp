@@ -2,18 +2,14 @@
  * @file experiments_adult.cpp
  * @brief Section VIII-C on the UCI Adult data (Figures 5 and 8): S in {marital-status,
  *        occupation}, X in {education, relationship, sex}; Opt-LIP, GRR, CR and OUE at LIP eps.
+ *        The JSON edge: read the parameters and the CSV, call adult_panel
+ *        (funnel/experiment_runs.h), write rows, plots and notes.
  */
-#include <cmath>
-
 #include "common/error.h"
+#include "funnel/experiment_runs.h"
 #include "funnel/experiments.h"
-#include "funnel/explicit_protocols.h"
-#include "funnel/optimal_lip.h"
-#include "funnel/protocol_metrics.h"
-#include "funnel/size_guards.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "metrics/information.h"
 #include "model/adult.h"
 
 namespace privlab::funnel {
@@ -22,8 +18,6 @@ namespace jr = json_read;
 namespace jw = json_write;
 
 namespace {
-constexpr long kMaxOueAlphabet = 20;  // OUE's utility sums over 2^|X| subsets
-
 std::vector<std::string> names_or(const nlohmann::json& request, const std::string& key,
                                   std::vector<std::string> fallback) {
   if (!request.contains(key)) return fallback;
@@ -71,34 +65,15 @@ nlohmann::json experiment_adult(const nlohmann::json& request, const Context& co
     for (std::size_t di = 0; di < data.size(); ++di) {
       const Matrix& joint = joints[si * data.size() + di];
       const std::string panel = "S=" + secrets[si] + ", X=" + data[di];
-      const bool oue_ok = joint.cols() <= kMaxOueAlphabet;
-      if (!oue_ok) notes.push_back(panel + ": oue skipped (2^|X| outputs, |X| > 20)");
-      const Support sup = support_of(joint);
-      const bool lip_ok = lip_allowed(sup);
-      if (!lip_ok)
-        notes.push_back(panel + ": opt-lip skipped (|X| = " + std::to_string(sup.a) + ", |S| = " +
-                        std::to_string(sup.c) + " is beyond the vertex-enumeration size guard; the paper "
+      const AdultPanel result = adult_panel(joint, protocols, epsilons, panel, done, total, context);
+      if (result.oue_skipped) notes.push_back(panel + ": oue skipped (2^|X| outputs, |X| > 20)");
+      if (result.opt_lip_skipped)
+        notes.push_back(panel + ": opt-lip skipped (|X| = " + std::to_string(result.support_x) + ", |S| = " +
+                        std::to_string(result.support_s) + " is beyond the vertex-enumeration size guard; the paper "
                         "also reports Opt-LIP failing to finish for large cases)");
-      const double hx = metrics::entropy(x_marginal(joint));
-      for (double eps : epsilons) {
-        context.report(done++ / total, panel + ", eps " + std::to_string(eps));
-        for (const std::string& p : protocols) {
-          double info = NAN;
-          nlohmann::json alpha = nullptr;
-          if (p == "opt-lip") {
-            if (!lip_ok) continue;
-            info = utility(optimal_lip(joint, eps).mechanism, joint);
-          } else {
-            if (p == "oue" && !oue_ok) continue;
-            const Protocol proto = p == "grr" ? Protocol::kGrr : p == "cr" ? Protocol::kCr : Protocol::kOue;
-            const Calibration cal = calibrate(proto, Target::kLip, joint, eps);
-            alpha = jw::real(cal.alpha);
-            info = proto == Protocol::kOue ? oue_utility(x_marginal(joint), cal.alpha)
-                                           : utility(protocol_matrix(proto, joint, cal.alpha), joint);
-          }
-          rows.push_back({panel, secrets[si], data[di], p, eps, info, hx > 0 ? info / hx : 0.0, alpha});
-        }
-      }
+      for (const AdultRow& r : result.rows)
+        rows.push_back({panel, secrets[si], data[di], r.protocol, r.epsilon, r.mutual_information, r.nmi,
+                        r.alpha ? jw::real(*r.alpha) : nlohmann::json(nullptr)});
       plots.push_back({{"title", "Adult, " + panel + " (Fig. 5)"}, {"kind", "line"}, {"x", "epsilon"},
                        {"y", "mutual_information"}, {"group", "protocol"}, {"x_label", "LIP epsilon"},
                        {"y_label", "I(X;Y) [nats]"}, {"filter", {{"column", "panel"}, {"value", panel}}}});

@@ -1,23 +1,18 @@
 /**
  * @file experiments_synthetic.cpp
  * @brief Section VIII-A (optimal LDP vs LIP on uniform-random p(s,x)) and VIII-D/E (GRR vs CR on
- *        Jeffreys-drawn p(s,x)); the dispatcher of the experiments.
+ *        Jeffreys-drawn p(s,x)), the JSON edge: read the parameters, call funnel/experiment_runs.h,
+ *        write rows, plots and notes; the dispatcher of the experiments.
  */
 #include <cmath>
-#include <random>
 
 #include "common/error.h"
 #include "common/experiment_units.h"
+#include "funnel/experiment_runs.h"
 #include "funnel/experiments.h"
-#include "funnel/explicit_protocols.h"
-#include "funnel/optimal_ldp.h"
-#include "funnel/optimal_lip.h"
-#include "funnel/protocol_metrics.h"
-#include "funnel/random.h"
 #include "funnel/size_guards.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "metrics/information.h"
 
 namespace privlab::funnel {
 
@@ -48,21 +43,6 @@ std::uint64_t seed_of(const nlohmann::json& request) {
   return static_cast<std::uint64_t>(v);
 }
 
-namespace {
-double pearson(const std::vector<double>& u, const std::vector<double>& v) {
-  const double n = static_cast<double>(u.size());
-  double mu = 0, mv = 0;
-  for (std::size_t i = 0; i < u.size(); ++i) { mu += u[i] / n; mv += v[i] / n; }
-  double suv = 0, suu = 0, svv = 0;
-  for (std::size_t i = 0; i < u.size(); ++i) {
-    suv += (u[i] - mu) * (v[i] - mv);
-    suu += (u[i] - mu) * (u[i] - mu);
-    svv += (v[i] - mv) * (v[i] - mv);
-  }
-  return suu > 0 && svv > 0 ? suv / std::sqrt(suu * svv) : 0.0;
-}
-}  // namespace
-
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", {"ldp-vs-lip", "adult", "grr-vs-cr"});
   // ldp-vs-lip: one unit per distribution; adult and grr-vs-cr run whole (one unit).
@@ -87,21 +67,10 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
   plan.name = "ldp-vs-lip";
   plan.count = trials;  // one unit per distribution t, drawn from its own seed
   plan.run = [=](long t, const Context& context) {
-    std::mt19937_64 rng(units::unit_seed(seed, static_cast<std::uint64_t>(t)));
-    Matrix joint(c, a);
-    for (long i = 0; i < joint.size(); ++i) joint.data()[i] = uniform01(rng);
-    joint /= joint.sum();
     nlohmann::json rows = nlohmann::json::array();
-    double done = 0;
-    for (double eps : epsilons) {
-      context.report(done++ / static_cast<double>(epsilons.size()), "distribution " + std::to_string(t + 1) + ", eps " + std::to_string(eps));
-      const OptimalLip lip_opt = optimal_lip(joint, eps);
-      const OptimalLdp ldp_opt = optimal_ldp(joint, eps);
-      const OptimalLdp ldp_half = optimal_ldp(joint, eps / 2);
-      rows.push_back({t, eps, "opt-lip", utility(lip_opt.mechanism, joint), lip_opt.vertices.rows(), a - 1});
-      rows.push_back({t, eps, "opt-ldp", ldp_opt.utility, ldp_opt.vertices, a * (a - 1)});
-      rows.push_back({t, eps, "opt-ldp(eps/2)", ldp_half.utility, ldp_half.vertices, a * (a - 1)});
-    }
+    for (const LdpVsLipRow& r :
+         ldp_vs_lip_distribution(a, c, epsilons, units::unit_seed(seed, static_cast<std::uint64_t>(t)), t, context))
+      rows.push_back({t, r.epsilon, r.method, r.mutual_information, r.vertices, r.dimension});
     return rows;
   };
   plan.assemble = [a, c](const std::vector<nlohmann::json>& units) -> nlohmann::json {
@@ -153,38 +122,18 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
                           "variates on raw mt19937_64 output (identical natively and in WASM).",
                           "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps.",
                           "alpha_cr_minus_grr is null when both alphas are Infinity (the difference is undefined)."};
-  long done = 0;
-  const double total = static_cast<double>(sizes.size() * trials);
-  for (auto [a, c] : sizes) {
-    const std::string label = "a=" + std::to_string(a) + ",c=" + std::to_string(c);
-    std::vector<double> dalpha, dnmi;
-    for (long t = 0; t < trials; ++t) {
-      context.report(done++ / total, label + ", distribution " + std::to_string(t + 1));
-      const Vector flat = dirichlet(rng, a * c, 0.5);
-      Matrix joint(c, a);
-      for (long s = 0; s < c; ++s)
-        for (long x = 0; x < a; ++x) joint(s, x) = flat(s * a + x);
-      const Vector ps = s_marginal(joint);
-      if ((ps.array() <= 0).any()) continue;  // CR needs every p_s > 0 (probability ~0)
-      const double hx = metrics::entropy(x_marginal(joint));
-      for (double eps : epsilons) {
-        const Calibration g = calibrate(Protocol::kGrr, Target::kLip, joint, eps);
-        const Calibration r = calibrate(Protocol::kCr, Target::kLip, joint, eps);
-        const double ng = utility(grr_matrix(a, g.alpha), joint) / hx;
-        const double nc = utility(cr_matrix(joint, r.alpha), joint) / hx;
-        // Infinity - Infinity has no value: the cell is null (see the note), never "NaN".
-        const bool both_infinite = std::isinf(g.alpha) && std::isinf(r.alpha);
-        rows.push_back({label, a, c, t, eps, ng, nc, jw::real(g.alpha), jw::real(r.alpha), nc - ng,
-                        both_infinite ? nlohmann::json(nullptr) : jw::real(r.alpha - g.alpha)});
-        if (std::isfinite(g.alpha) && std::isfinite(r.alpha) && eps == epsilons.back()) {
-          dalpha.push_back(r.alpha - g.alpha);
-          dnmi.push_back(nc - ng);
-        }
-      }
+  for (const GrrVsCrSize& size : grr_vs_cr(sizes, trials, epsilons, rng, context)) {
+    const std::string label = "a=" + std::to_string(size.a) + ",c=" + std::to_string(size.c);
+    for (const GrrVsCrRow& r : size.rows) {
+      // Infinity - Infinity has no value: the cell is null (see the note), never "NaN".
+      const bool both_infinite = std::isinf(r.alpha_grr) && std::isinf(r.alpha_cr);
+      rows.push_back({label, r.a, r.c, r.trial, r.epsilon, r.nmi_grr, r.nmi_cr, jw::real(r.alpha_grr),
+                      jw::real(r.alpha_cr), r.nmi_cr - r.nmi_grr,
+                      both_infinite ? nlohmann::json(nullptr) : jw::real(r.alpha_cr - r.alpha_grr)});
     }
-    if (dalpha.size() > 2)
+    if (size.correlation)
       notes.push_back(label + ": Pearson correlation of (alpha_CR - alpha_GRR) and (nmi_CR - nmi_GRR) at eps = " +
-                      std::to_string(epsilons.back()) + ": " + std::to_string(pearson(dalpha, dnmi)) +
+                      std::to_string(epsilons.back()) + ": " + std::to_string(*size.correlation) +
                       " (Figure 7; the paper reports 0.97-0.99 at a = c = 5)");
   }
   context.report(1.0, "done");

@@ -1,7 +1,9 @@
 /**
  * @file experiments.cpp
  * @brief Section 8.2-8.5 experiments on synthetic instances (P* ~ Dirichlet(1/2), n samples,
- *        P-hat) and the experiment dispatcher (Adult and "curve": experiments_data.cpp).
+ *        P-hat), the JSON edge: read the parameters, run the instances (rldp/experiment_runs.h),
+ *        write and assemble the units; and the experiment dispatcher (Adult and "curve":
+ *        experiments_data.cpp).
  */
 #include "rldp/experiments.h"
 
@@ -14,12 +16,9 @@
 #include "common/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "rldp/evaluation.h"
 #include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
-#include "rldp/robust_epsilon.h"
-#include "rldp/sampling.h"
 
 namespace privlab::rldp {
 
@@ -29,14 +28,6 @@ using namespace experiment;
 
 namespace {
 const std::vector<double> kDefaultEpsilons{0.075, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
-
-struct SyntheticParams {
-  long k = 100, ns = 2, nu = 5;
-  long long n = 32561;
-  double prior = 0.5, alpha = 2;
-  std::uint64_t seed = 1;
-  DesignOptions options;
-};
 
 SyntheticParams read_synthetic(const nlohmann::json& r) {
   SyntheticParams p;
@@ -68,19 +59,6 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
   return p;
 }
 
-struct Instance { JointDistribution truth, hat; };
-Instance draw(Sampler& s, const SyntheticParams& p) {
-  const long a = p.ns * p.nu;
-  const Vector flat = s.dirichlet(a, p.prior);
-  const Vector counts = s.multinomial(flat, p.n);
-  Matrix t(p.ns, p.nu), h(p.ns, p.nu);
-  for (long x = 0; x < a; ++x) {
-    t(x / p.nu, x % p.nu) = flat(x);
-    h(x / p.nu, x % p.nu) = counts(x) / static_cast<double>(p.n);
-  }
-  return {joint_from_matrix(t / t.sum()), joint_from_matrix(h)};
-}
-
 /// Calls sink(k, eps, conf, mechanism, trial, P* in F) for every trial, in (k, conf, eps, mechanism) order.
 using Sink = std::function<void(long, double, double, const std::string&, const Trial&, bool)>;
 
@@ -94,23 +72,14 @@ units::Plan synthetic_plan(const std::string& name, const SyntheticParams& p, co
   plan.name = name;
   plan.count = p.k;
   plan.run = [=](long k, const Context& context) {
-    Sampler sampler(units::unit_seed(p.seed, static_cast<std::uint64_t>(k)));
-    const Instance inst = draw(sampler, p);
     Notes notes;
     nlohmann::json trials = nlohmann::json::array();
-    const double total = static_cast<double>(epsilons.size() * confidences.size());
-    double done = 0;
-    for (double conf : confidences) {
-      const UncertaintySet set = ball(p.alpha, conf, p.n, inst.hat.num_x());
-      const bool in_f = renyi_divergence(p.alpha, inst.hat.flat(), inst.truth.flat()) <= set.radius;
-      for (double eps : epsilons) {
-        context.report(done / total, "instance " + std::to_string(k + 1) + "/" + std::to_string(p.k));
-        done += 1;
-        for (const auto& m : mechs)
-          if (auto t = run_one(m, inst.hat, &inst.truth, eps, set, p.options, notes))
-            trials.push_back({eps, conf, m, t->hat.mutual_information, t->hat.nmi, jw::real(t->hat.epsilon),
-                              t->truth.mutual_information, t->truth.nmi, jw::real(t->truth.epsilon), in_f});
-      }
+    for (const SyntheticTrial& s : synthetic_instance(p, units::unit_seed(p.seed, static_cast<std::uint64_t>(k)), k,
+                                                      epsilons, confidences, mechs, notes, context)) {
+      const Trial& t = s.trial;
+      trials.push_back({s.epsilon, s.confidence, s.mechanism, t.hat.mutual_information, t.hat.nmi,
+                        jw::real(t.hat.epsilon), t.truth.mutual_information, t.truth.nmi, jw::real(t.truth.epsilon),
+                        s.truth_in_set});
     }
     return nlohmann::json{{"trials", trials}, {"notes", notes.list}};
   };

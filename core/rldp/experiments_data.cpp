@@ -14,6 +14,7 @@
 #include "model/request_fields.h"
 #include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
+#include "rldp/mechanisms.h"
 #include "rldp/uncertainty_json.h"
 
 namespace privlab::rldp::experiment {

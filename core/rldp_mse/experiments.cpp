@@ -1,6 +1,7 @@
 /**
  * @file experiments.cpp
- * @brief Figure 2a-2d of [mse Section V] as requests of family "rldp-mse".
+ * @brief Figure 2a-2d of [mse Section V] as requests of family "rldp-mse", the JSON edge: read
+ *        the parameters, call rldp_mse/experiment_runs.h, write rows, plots and notes.
  */
 #include "rldp_mse/experiments.h"
 
@@ -11,8 +12,7 @@
 #include "common/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "rldp_mse/evaluation.h"
-#include "rldp_mse/sampling.h"
+#include "rldp_mse/experiment_runs.h"
 
 namespace privlab::rldp_mse {
 
@@ -20,14 +20,6 @@ namespace jr = json_read;
 namespace jw = json_write;
 
 namespace {
-struct Setup {
-  long num_s = 3, num_u = 5;
-  double epsilon = 0.5, alpha = 0.05, concentration = 0.5;
-  long k = 30;
-  std::vector<Problem> problems{Problem::kNunp, Problem::kNurp, Problem::kRunp, Problem::kRurp};
-  unsigned long long seed = 1;
-};
-
 Setup read_setup(const nlohmann::json& r, long default_k) {
   Setup s;
   s.num_s = static_cast<long>(jr::number_or(r, "num_s", "", 2, 4, 3));
@@ -53,37 +45,11 @@ Setup read_setup(const nlohmann::json& r, long default_k) {
   return s;
 }
 
-/// One instance: P* ~ Dirichlet, P-hat from n draws, F of eq. (2)-(3).
-struct Instance {
-  JointDistribution truth, estimate;
-  ChiSquareSet set;
-};
-
-Instance draw_instance(sampling::Engine& engine, const Setup& s, long long n) {
-  const long nx = s.num_s * s.num_u;
-  const Vector p = sampling::dirichlet(engine, nx, s.concentration);
-  const auto counts = sampling::multinomial(engine, p, n);
-  Matrix pm(s.num_s, s.num_u), cm(s.num_s, s.num_u);
-  for (long x = 0; x < nx; ++x) {
-    pm(x / s.num_u, x % s.num_u) = p(x);
-    cm(x / s.num_u, x % s.num_u) = static_cast<double>(counts[x]) / static_cast<double>(n);
-  }
-  Instance inst{joint_from_matrix(pm), joint_from_matrix(cm), {}};
-  inst.set = make_set(inst.estimate, radius_from_confidence(1 - s.alpha, n, nx));
-  return inst;
-}
-
 /// How the cutting-plane loops ended over a run (an LP failure is e.g. GLPK's iteration limit).
 std::string solver_note(long trouble, long unconverged, long total) {
   return "solver: " + std::to_string(unconverged) + " of " + std::to_string(total) +
          " solves stopped at max_rounds with a small gap (still certified); " +
          std::to_string(trouble) + " ended early because an LP failed (best earlier result kept)";
-}
-
-Vector default_values(long nu) {
-  Vector v(nu);
-  for (long u = 0; u < nu; ++u) v(u) = static_cast<double>(u);
-  return v;
 }
 
 void guard_work(const Setup& s, long num_n) {
@@ -115,11 +81,10 @@ units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
     long inf_count = 0, trouble = 0, unconverged = 0;
     if (wanted[static_cast<std::size_t>(i)]) {
       context.report(0, "instance " + std::to_string(i + 1) + " of " + std::to_string(s.k));
-      sampling::Engine engine(units::unit_seed(s.seed, static_cast<std::uint64_t>(i)));
-      const Instance inst = draw_instance(engine, s, n);
-      for (Problem p : s.problems) {
-        const Evaluation e = solve_and_evaluate(p, inst.estimate, inst.set, default_values(s.num_u),
-                                                s.epsilon, inst.truth);
+      const auto solved = solve_instance(s, n, units::unit_seed(s.seed, static_cast<std::uint64_t>(i)));
+      for (std::size_t j = 0; j < solved.size(); ++j) {
+        const Problem p = s.problems[j];
+        const Evaluation& e = solved[j];
         if (std::isinf(*e.true_epsilon)) ++inf_count;
         trouble += e.solved.lp_trouble ? 1 : 0;
         unconverged += e.solved.converged ? 0 : 1;
@@ -194,13 +159,9 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
   plan.run = [s, multipliers](long unit, const Context& context) {
     const long long n = multipliers[static_cast<std::size_t>(unit / s.k)] * s.num_s * s.num_u;
     context.report(0, "n = " + std::to_string(n) + ": instance " + std::to_string(unit % s.k + 1));
-    sampling::Engine engine(units::unit_seed(s.seed, static_cast<std::uint64_t>(unit)));
-    const Instance inst = draw_instance(engine, s, n);
     nlohmann::json eps = nlohmann::json::array(), dist = nlohmann::json::array();
     long trouble = 0, unconverged = 0;
-    for (Problem p : s.problems) {
-      const Evaluation e = solve_and_evaluate(p, inst.estimate, inst.set, default_values(s.num_u),
-                                              s.epsilon, inst.truth);
+    for (const Evaluation& e : solve_instance(s, n, units::unit_seed(s.seed, static_cast<std::uint64_t>(unit)))) {
       eps.push_back(jw::real(*e.true_epsilon));
       dist.push_back(*e.true_distortion);
       trouble += e.solved.lp_trouble ? 1 : 0;
@@ -216,17 +177,16 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
       const long long n = multipliers[m] * s.num_s * s.num_u;
       for (std::size_t j = 0; j < s.problems.size(); ++j) {
         std::vector<double> eps, dist;
-        long above = 0;
         for (long i = 0; i < s.k; ++i) {
           const auto& u = results[m * static_cast<std::size_t>(s.k) + static_cast<std::size_t>(i)];
           eps.push_back(read_real(u["epsilon"][j]));
           dist.push_back(u["distortion"][j].get<double>());
-          if (eps.back() > s.epsilon * (1 + 1e-9)) ++above;
         }
-        const Summary se = summarize_iqr(eps), sd = summarize_iqr(dist);
+        const CellSummary cell = summarize_cell(eps, dist, s.epsilon);
+        const Summary &se = cell.epsilon, &sd = cell.distortion;
         rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
                         se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
-                        sd.kept, se.non_finite, s.k, above});
+                        sd.kept, se.non_finite, s.k, cell.above});
       }
     }
     for (const auto& u : results) {
@@ -263,35 +223,6 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
 
 bool is_experiment(const std::string& name) {
   return name == "figure2a" || name == "figure2b" || name == "figure2cd";
-}
-
-Summary summarize_iqr(std::vector<double> values) {
-  Summary s;
-  std::vector<double> finite;
-  for (double v : values) {
-    if (std::isfinite(v)) finite.push_back(v); else ++s.non_finite;
-  }
-  if (finite.empty()) return s;
-  std::sort(finite.begin(), finite.end());
-  auto quantile = [&](double q) {
-    const double pos = q * static_cast<double>(finite.size() - 1);
-    const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, finite.size() - 1);
-    return finite[lo] + (pos - static_cast<double>(lo)) * (finite[hi] - finite[lo]);
-  };
-  const double q1 = quantile(0.25), q3 = quantile(0.75), iqr = q3 - q1;
-  std::vector<double> kept;
-  for (double v : finite)
-    if (v >= q1 - 1.5 * iqr && v <= q3 + 1.5 * iqr) kept.push_back(v);
-  s.kept = static_cast<long>(kept.size());
-  s.removed = static_cast<long>(finite.size() - kept.size());
-  double sum = 0;
-  for (double v : kept) sum += v;
-  s.mean = sum / static_cast<double>(kept.size());
-  double ss = 0;
-  for (double v : kept) ss += (v - s.mean) * (v - s.mean);
-  s.sd = kept.size() > 1 ? std::sqrt(ss / static_cast<double>(kept.size() - 1)) : 0.0;
-  return s;
 }
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/context.h"
+#include "rldp_mse/experiment_runs.h"  // Setup, summarize_iqr
 
 namespace privlab::rldp_mse {
 
@@ -16,13 +17,5 @@ bool is_experiment(const std::string& name);
 
 /// Runs request["experiment"]; parameters and response as in README.md.
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context);
-
-/// Mean and sample standard deviation after removing values outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR]
-/// (quartiles by linear interpolation); non-finite values are removed first.
-struct Summary {
-  double mean = 0, sd = 0;
-  long kept = 0, removed = 0, non_finite = 0;
-};
-Summary summarize_iqr(std::vector<double> values);
 
 }  // namespace privlab::rldp_mse

@@ -8,7 +8,6 @@
 
 #include <cmath>
 
-#include "audit/audit.h"
 #include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
@@ -17,7 +16,7 @@
 #include "metrics/privacy_loss.h"
 #include "model/joint_json.h"
 #include "model/request_fields.h"
-#include "rldp_mse/evaluation.h"
+#include "privlab/rldp_mse.h"
 #include "rldp_mse/experiments.h"
 
 namespace privlab::rldp_mse {
@@ -36,28 +35,17 @@ ChiSquareSet parse_set(const nlohmann::json& request, const JointDistribution& j
   const auto& u = jr::member(request, "uncertainty", "");
   if (!u.is_object())
     bad_request("not_an_object", path, "uncertainty must be {\"confidence\":c} or {\"radius\":B}");
-  ChiSquareSet set = make_set(joint, 0.0);
-  if (u.contains("radius")) {
-    set.radius = jr::number(u, "radius", path, 0, 1e6);  // B of eq. (2)
-  } else if (u.contains("confidence")) {
+  if (u.contains("radius")) return chi2_ball(joint, jr::number(u, "radius", path, 0, 1e6));  // eq. (2)
+  if (u.contains("confidence")) {
     const double c = jr::number(u, "confidence", path, 1e-9, 1 - 1e-12);
     if (!n) bad_request("missing_field", "/n", "n (the sample size) is required with a confidence level");
-    set.confidence = c;
-    set.n = *n;
-    set.radius = radius_from_confidence(c, *n, joint.num_x());  // eq. (3)
-  } else {
-    bad_request("missing_field", jr::child(path, "confidence"),
-                "uncertainty needs \"confidence\" or \"radius\"");
+    return chi2_ball_confidence(joint, c, *n);  // eq. (3)
   }
-  return set;
+  bad_request("missing_field", jr::child(path, "confidence"), "uncertainty needs \"confidence\" or \"radius\"");
 }
 
 Vector parse_values(const nlohmann::json& request, long nu) {
-  if (!request.contains("values")) {
-    Vector v(nu);
-    for (long u = 0; u < nu; ++u) v(u) = static_cast<double>(u);
-    return v;
-  }
+  if (!request.contains("values")) return default_values(nu);
   const Vector v = jr::vector(request.at("values"), "/values", 64);
   if (v.size() != nu)
     bad_request("shape_mismatch", "/values",
@@ -137,20 +125,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   options.max_rounds = static_cast<int>(jr::number_or(request, "max_rounds", "", 1, 500, options.max_rounds));
 
   context.report(0.0, "solving " + name);
-  const Evaluation e = solve_and_evaluate(problem, c.joint, c.set, c.values, epsilon, c.truth, options);
-  const Matrix& q = e.solved.mechanism;
-  // The claim is re-measured from the matrix: robust epsilon over F (certified upper bound,
-  // robust_measures.cpp) for robust privacy; the realized epsilon under P-hat otherwise.
-  audit::Claim claim;
-  claim.epsilon = epsilon;
-  if (robust_privacy(problem)) {
-    claim.guarantee = "rldp-chi2";
-    claim.measured = e.robust_epsilon.value;
-  } else {
-    claim.guarantee = "realized-phat";
-    claim.measured = e.epsilon;
-  }
-  const audit::Report report = audit::audit_mechanism(q, claim);
+  const Design d = design(c.joint, problem, epsilon, c.set, c.values, c.truth, options);
+  const Evaluation& e = d.evaluation;
   context.report(1.0, "done");
 
   nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
@@ -161,11 +137,11 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["converged"] = e.solved.converged;
   out["lp_trouble"] = e.solved.lp_trouble;
   out["lower_bound"] = e.solved.lower_bound;
-  out["objective"] = robust_utility(problem) ? e.robust_distortion.value : e.distortion;
-  out["optimality_gap"] = std::max(0.0, out["objective"].get<double>() - e.solved.lower_bound);
+  out["objective"] = d.objective;
+  out["optimality_gap"] = d.optimality_gap;
   out["repair"] = {{"weight", e.solved.repair_weight},
                    {"violation_before", e.solved.violation}};
-  out["audit"] = audit::to_json(report);
+  out["audit"] = audit::to_json(d.audit);
   return out;
 }
 
@@ -189,7 +165,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 1e-3, 20);
 
   context.report(0.0, "robust epsilon and distortion");
-  const Evaluation e = evaluate_mechanism(q, c.joint, c.set, c.values, c.truth);
+  const Evaluation e = measure(q, c.joint, c.set, c.values, c.truth);
   nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
   out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
   evaluated::describe(out, q, {"rldp-chi2 (evaluated)", e.robust_epsilon.value, e.robust_epsilon.value});

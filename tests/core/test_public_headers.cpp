@@ -4,10 +4,12 @@
 
 #include "privlab/audit.h"
 #include "privlab/funnel.h"
+#include "privlab/estimation.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
 #include "privlab/model.h"
 #include "privlab/rldp.h"
+#include "privlab/rldp_mse.h"
 
 #if defined(INCLUDE_NLOHMANN_JSON_HPP_) || defined(NLOHMANN_JSON_VERSION_MAJOR)
 #error "a public header of the typed API includes nlohmann/json"

@@ -111,3 +111,71 @@ def test_example3_script_reproduces_the_paper_and_draws(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert "DIFFERS" not in run.stdout
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+FUNNEL_JOINT = np.array([[0.2, 0.1, 0.15], [0.05, 0.3, 0.2]])
+
+
+@pytest.mark.parametrize("mechanism", ["opt-lip", "opt-ldp", "grr", "oue", "cr"])
+def test_typed_funnel_design_matches_solve(mechanism):
+    d = privlab.funnel.design(FUNNEL_JOINT, mechanism, 0.5, metric="ldp")
+    r = privlab.solve({"family": "funnel", "mechanism": mechanism, "joint": FUNNEL_JOINT.tolist(), "epsilon": 0.5,
+                       "metric": "ldp"})
+    assert isinstance(d["mechanism"], np.ndarray)
+    assert np.array_equal(d["mechanism"], np.array(r["mechanism"]))
+    for key in ("mutual_information", "nmi", "leakage", "lip", "ldp"):
+        assert d[key] == r[key], key
+    assert d["audit"]["verified"] and d["audit"]["measured_epsilon"] == r["audit"]["measured_epsilon"]
+    m = privlab.funnel.measure(d["mechanism"], FUNNEL_JOINT)
+    assert m["mutual_information"] == d["mutual_information"]
+
+
+def test_typed_funnel_product_and_errors():
+    joint = np.array([[0.2, 0.1, 0.05, 0.15], [0.05, 0.15, 0.2, 0.1]])
+    d = privlab.funnel.design(joint, "srlip-product", 1.5, attributes=[2, 2])
+    r = privlab.solve({"family": "funnel", "mechanism": "srlip-product", "joint": joint.tolist(), "epsilon": 1.5,
+                       "attributes": [2, 2]})
+    assert d["srlip"] == r["srlip"] and len(d["per_attribute"]) == 2
+    with pytest.raises(privlab.PrivlabError) as info:
+        privlab.funnel.design(FUNNEL_JOINT, "grr", 0.5, attributes=[2, 2])
+    assert (info.value.code, info.value.field) == ("attributes_mismatch", "/attributes")
+
+
+ESTIMATION_JOINT = np.array([[0.1, 0.05, 0.05], [0.05, 0.2, 0.05], [0.1, 0.1, 0.3]])
+
+
+def test_typed_estimation_matches_solve():
+    r = privlab.solve({"family": "estimation", "joint": ESTIMATION_JOINT.tolist(), "private_functions": [[1, 0, 0]],
+                       "useful_functions": [[0, 1, 0], [0, 0, 1]], "theta": 0.7, "objective": "sum"})
+    a = privlab.estimation.analyze(ESTIMATION_JOINT)
+    assert list(a["pics"]) == r["pics"] and a["chi2"] == r["chi2"]
+    assert np.array_equal(a["upper_bound"], np.array(r["upper_bound"]))
+    assert np.array_equal(a["theorem3"]["mechanism"], np.array(r["theorem3"]["mechanism"]))
+    assert a["theorem3"]["audit"]["verified"]
+    d = privlab.estimation.design(ESTIMATION_JOINT, [np.array([1.0, 0, 0])], [[0, 1, 0], [0, 0, 1]], 0.7,
+                                  objective="sum")
+    assert np.array_equal(d["mechanism"], np.array(r["design"]["mechanism"]))
+    assert d["chi2_sy"] == r["design"]["chi2_sy"] and d["chi2_xy"] == r["design"]["chi2_xy"]
+    assert d["audit"][0]["verified"] and d["private"][0]["mmse"] >= 0.7 - 1e-9
+    m = privlab.estimation.measure(ESTIMATION_JOINT, d["mechanism"])
+    assert m["chi2_sy"] == d["chi2_sy"]
+    with pytest.raises(privlab.PrivlabError) as info:
+        privlab.estimation.design(ESTIMATION_JOINT, [[1, 0, 0]], [[0, 1, 0]], 1.5)
+    assert (info.value.code, info.value.field) == ("out_of_range", "/theta/0")
+
+
+def test_typed_rldp_mse_matches_solve():
+    request = json.loads((ROOT / "examples/rldp-mse-four-problems-rurp.json").read_text())
+    r = privlab.solve(request)
+    counts = np.array(request["joint"], dtype=float)
+    d = privlab.rldp_mse.design(counts, "rurp", 0.5, {"confidence": 0.95}, true_joint=np.array(request["true_joint"]))
+    assert np.array_equal(d["mechanism"], np.array(r["mechanism"]))
+    for key in ("distortion", "robust_distortion", "robust_epsilon", "objective", "optimality_gap"):
+        assert d[key] == r[key], key
+    assert d["true"]["distortion"] == r["true"]["distortion"]
+    assert d["audit"]["verified"] and d["audit"]["guarantee"] == r["audit"]["guarantee"]
+    m = privlab.rldp_mse.measure(d["mechanism"], counts, {"radius": d["radius"]})
+    assert m["robust_epsilon"] == d["robust_epsilon"]
+    with pytest.raises(privlab.PrivlabError) as info:
+        privlab.rldp_mse.design(counts, "rurp", 0.0, {"confidence": 0.95})
+    assert info.value.field == "/epsilon"

@@ -1,7 +1,8 @@
 /**
- * @file evaluated.h
- * @brief family "estimation", `"evaluate"` requests: the chi-square quantities of a given
- *        mechanism P_{Y|X} ([y][x]) through the joint P(S,X) (issue 15).
+ * @file evaluate_handler.h
+ * @brief family "estimation", `"evaluate"` requests (JSON edge): the chi-square quantities of a
+ *        given mechanism P_{Y|X} ([y][x]) through the joint P(S,X) (issue 15), computed by the
+ *        typed calls of privlab/estimation.h.
  */
 #pragma once
 #include <nlohmann/json.hpp>

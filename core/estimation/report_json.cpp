@@ -1,10 +1,9 @@
 /**
- * @file report.cpp
- * @brief JSON builders and audits of the estimation family.
+ * @file report_json.cpp
+ * @brief Writes the estimation family's typed results as JSON (no computation, no audit).
  */
-#include "estimation/report.h"
+#include "estimation/report_json.h"
 
-#include "audit/audit.h"
 #include "audit/audit_json.h"
 #include "json/json_write.h"
 
@@ -18,19 +17,20 @@ nlohmann::json breakpoints_json(const Breakpoints& curve) {
   return out;
 }
 
-nlohmann::json summary_json(const PicDecomposition& pics) {
-  return {{"pics", jw::vector(pics.pics)},
-          {"chi2", pics.chi2()},
-          {"upper_bound", breakpoints_json(upper_bound(pics))},
-          {"lower_bound", breakpoints_json(lower_bound(pics))},
-          {"simple_bound", breakpoints_json(simple_bound(pics))},
-          {"maximal_correlation", maximal_correlation(pics)},
-          {"delta", delta(pics)}};
+nlohmann::json summary_json(const Analysis& a) {
+  return {{"pics", jw::vector(a.pics.pics)},
+          {"chi2", a.pics.chi2()},
+          {"upper_bound", breakpoints_json(a.upper_bound)},
+          {"lower_bound", breakpoints_json(a.lower_bound)},
+          {"simple_bound", breakpoints_json(a.simple_bound)},
+          {"maximal_correlation", a.maximal_correlation},
+          {"delta", a.delta}};
 }
 
-nlohmann::json design_json(const Formulation1Input& in, const Formulation1Result& r,
+nlohmann::json design_json(const Formulation1Input& in, const AuditedDesign& d,
                            const std::vector<std::string>& private_names,
                            const std::vector<std::string>& useful_names, bool with_matrices) {
+  const Formulation1Result& r = d.result;
   nlohmann::json audits = nlohmann::json::array();
   nlohmann::json privates = nlohmann::json::array();
   for (std::size_t i = 0; i < r.privates.size(); ++i) {
@@ -43,10 +43,7 @@ nlohmann::json design_json(const Formulation1Input& in, const Formulation1Result
                            {"mmse_projected_formula", p.mmse_projected_formula}};
     if (with_matrices) item["projected"] = jw::vector(p.projected);
     privates.push_back(item);
-    // Every private function, also those independent of X (measured leakage 0): the mechanism
-    // itself is always checked.
-    const audit::Claim claim{"mmse-leakage", 1.0 - in.theta[i], 1.0 - p.mmse};
-    auto a = audit::to_json(audit::audit_mechanism(r.mechanism, claim));
+    auto a = audit::to_json(d.audits.at(i));
     a["function"] = private_names.at(i);
     audits.push_back(a);
   }
@@ -82,15 +79,27 @@ nlohmann::json design_json(const Formulation1Input& in, const Formulation1Result
   return out;
 }
 
-nlohmann::json theorem3_json(const Theorem3& t3) {
-  const audit::Claim claim{"chi2", t3.px_min * t3.lambda_min, t3.chi2_s};
+nlohmann::json theorem3_json(const AuditedTheorem3& a) {
+  const Theorem3& t3 = a.mapping;
   return {{"mechanism", jw::matrix(t3.mechanism)},
           {"px_min", t3.px_min},
           {"lambda_min", t3.lambda_min},
           {"chi2_x", t3.chi2_x},
           {"chi2_s", t3.chi2_s},
           {"point", {t3.chi2_s, t3.chi2_x}},
-          {"audit", audit::to_json(audit::audit_mechanism(t3.mechanism, claim))}};
+          {"audit", audit::to_json(a.audit)}};
+}
+
+nlohmann::json perfect_privacy_json(const AuditedPerfectPrivacy& pp) {
+  return {{"f0_lower", pp.f0_lower}, {"chi2_x", pp.chi2_x}, {"mechanism", jw::matrix(pp.mechanism)},
+          {"audit", audit::to_json(pp.audit)}};
+}
+
+nlohmann::json channel_metrics_json(const ChannelMetrics& m) {
+  return {{"chi2_sy", m.chi2_sy}, {"chi2_xy", m.chi2_xy}, {"point", {m.chi2_sy, m.chi2_xy}},
+          {"pics_sy", jw::vector(m.pics_sy)}, {"pics_xy", jw::vector(m.pics_xy)},
+          {"maximal_correlation_sy", m.maximal_correlation_sy},
+          {"maximal_correlation_xy", m.maximal_correlation_xy}};
 }
 
 }  // namespace privlab::estimation

@@ -1,0 +1,82 @@
+// Tests of core/funnel/design.cpp, the typed funnel API (privlab/funnel.h): design and measure
+// give the JSON response's numbers exactly for every mechanism.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fixtures/typed_vs_json.h"
+#include "json/json_write.h"
+#include "privlab/funnel.h"
+
+using namespace privlab;
+using nlohmann::json;
+using fixtures::solve_ok;
+
+namespace {
+const Matrix kJoint{{0.2, 0.1, 0.15}, {0.05, 0.3, 0.2}};
+const Matrix kJoint4{{0.2, 0.1, 0.05, 0.15}, {0.05, 0.15, 0.2, 0.1}};
+
+void check_same(const funnel::Design& d, const json& r) {
+  fixtures::check_same_matrix(d.mechanism, r["mechanism"]);
+  CHECK(d.metrics.mutual_information == r["mutual_information"].get<double>());
+  CHECK(d.metrics.leakage == r["leakage"].get<double>());
+  CHECK(d.audit.verified);
+  CHECK(d.audit.claim.guarantee == r["audit"]["guarantee"].get<std::string>());
+  CHECK(d.audit.claim.measured == r["audit"]["measured_epsilon"].get<double>());
+}
+}  // namespace
+
+TEST_CASE("funnel/design: the typed API gives the JSON response's numbers for every mechanism") {
+  const Joint joint = make_joint(kJoint);
+  for (const auto m : {funnel::Mechanism::kOptLip, funnel::Mechanism::kOptLdp, funnel::Mechanism::kGrr,
+                       funnel::Mechanism::kOue, funnel::Mechanism::kCr}) {
+    for (const auto target : {funnel::Target::kLip, funnel::Target::kLdp}) {
+      const char* metric = target == funnel::Target::kLip ? "lip" : "ldp";
+      CAPTURE(funnel::mechanism_name(m));
+      CAPTURE(metric);
+      const json r = solve_ok({{"family", "funnel"}, {"mechanism", funnel::mechanism_name(m)},
+                               {"joint", json_write::matrix(kJoint)}, {"epsilon", 0.5}, {"metric", metric}});
+      const funnel::Design d = funnel::design(joint, m, 0.5, target);
+      check_same(d, r);
+      CHECK(d.polytope.has_value() == r.contains("polytope"));
+      CHECK(d.calibration.has_value() == r.contains("alpha"));
+      REQUIRE(d.simplex.has_value());  // |X| = 3
+      CHECK(d.simplex->delta_vertices.rows() == static_cast<long>(r["simplex"]["delta_vertices"].size()));
+    }
+  }
+}
+
+TEST_CASE("funnel/design: the per-attribute product and measure with attributes") {
+  const Joint joint = make_joint(kJoint4);
+  const json r = solve_ok({{"family", "funnel"}, {"mechanism", "srlip-product"}, {"joint", json_write::matrix(kJoint4)},
+                           {"epsilon", 1.5}, {"attributes", {2, 2}}});
+  const funnel::Design d = funnel::design(joint, funnel::Mechanism::kSrlipProduct, 1.5, funnel::Target::kLip, {2, 2});
+  check_same(d, r);
+  REQUIRE(d.metrics.srlip.has_value());
+  CHECK(d.metrics.srlip->value == r["srlip"].get<double>());
+  CHECK(d.per_attribute.size() == 2);
+  CHECK_FALSE(d.simplex.has_value());
+  const funnel::Metrics m = funnel::measure(d.mechanism, joint, {2, 2});
+  CHECK(m.srlip->value == d.metrics.srlip->value);
+  CHECK(m.lip == d.metrics.lip);
+}
+
+TEST_CASE("funnel/design: bad input is an Error naming the field") {
+  const Joint joint = make_joint(kJoint);
+  try {
+    funnel::mechanism_from_name("zzz");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == "unknown_value");
+    CHECK(e.path() == "/mechanism");
+  }
+  try {
+    funnel::design(joint, funnel::Mechanism::kGrr, 0.5, funnel::Target::kLip, {2, 2});
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == "attributes_mismatch");
+  }
+  CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kSrlipProduct, 0.5), Error);
+  CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kGrr, -1.0), Error);
+  CHECK(funnel::mechanism_from_name("opt-lip") == funnel::Mechanism::kOptLip);
+}
