@@ -8,6 +8,7 @@
  * anything else: internal_error, exit 3), and nothing throws past solve(). Responses are written with invalid UTF-8 replaced (U+FFFD), so
  * no message can make the writer throw inside a catch block.
  */
+#include <algorithm>
 #include <string>
 
 #include "common/error.h"
@@ -58,7 +59,7 @@ Json dispatch(const Json& request, const Context& context);
 /**
  * {"family":"batch","requests":[r_0, r_1, ...]} -> {"responses":[...]}: each request answered as
  * if alone (a failing one gives its {"error":...} in place, the others still run). Progress is
- * reported per request; used by the page for curves over epsilon.
+ * reported per request, with each request's own stage; used by the page for curves over epsilon.
  */
 Json dispatch_batch(const Json& request, const Context& context) {
   const Json& list = json_read::member(request, "requests", "");
@@ -67,12 +68,19 @@ Json dispatch_batch(const Json& request, const Context& context) {
     bad_request("too_large", "/requests", "at most " + std::to_string(kMaxBatch) + " requests in a batch");
   Json responses = Json::array();
   for (std::size_t i = 0; i < list.size(); ++i) {
-    context.report(static_cast<double>(i) / list.size(), "request " + std::to_string(i + 1) + " of " + std::to_string(list.size()));
+    const std::string which = "request " + std::to_string(i + 1) + " of " + std::to_string(list.size());
+    context.report(static_cast<double>(i) / list.size(), which);
+    // An item's own progress (an LP's rounds and gap) within its share of the bar.
+    Context item_context;
+    if (context.progress)
+      item_context.progress = [&context, &which, i, count = list.size()](double fraction, const std::string& stage) {
+        context.report((static_cast<double>(i) + std::clamp(fraction, 0.0, 1.0)) / static_cast<double>(count), which + ": " + stage);
+      };
     const Json& item = list[i];
     if (item.is_object() && item.value("family", "") == "batch")
       bad_request("unknown_value", json_read::child("/requests", i) + "/family", "batches do not nest");
     try {
-      responses.push_back(dispatch(item, Context{}));
+      responses.push_back(dispatch(item, item_context));
     } catch (const Error& e) {  // others (bad_alloc, internal) fail the whole batch in solve()
       std::string path = e.path().empty() ? json_read::child("/requests", i) : json_read::child("/requests", i) + e.path();
       responses.push_back({{"error", {{"code", e.code()}, {"message", e.what()}, {"path", path}}}});

@@ -34,7 +34,8 @@ nlohmann::json size_json(const LpSize& s) {
 nlohmann::json limits_json(const Limits& l) {
   return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
           {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
-          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work}};
+          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work},
+          {"max_decomposition_cells", l.max_decomposition_secrets}};
 }
 
 /// The DP claim(s) of a dp/joint mechanism (game/audits.h) as response fields.

@@ -1,4 +1,5 @@
 // Tests of core/api/dispatch.cpp: the contract's response fields and error objects.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -77,10 +78,34 @@ TEST_CASE("api/solve: a batch answers each request in place, errors included, wi
   CHECK(fixtures::matches_printed(r["responses"][0]["mutual_information"].get<double>(), 0.0419, 4));
   CHECK(r["responses"][1]["error"]["path"] == "/requests/1/epsilon");
   CHECK(fixtures::matches_printed(r["responses"][2]["mutual_information"].get<double>(), 0.1005, 4));
-  REQUIRE(fractions.size() == 4);
+  REQUIRE(fractions.size() >= 4);  // one per request, the end, and the requests' own stages
+  CHECK(std::is_sorted(fractions.begin(), fractions.end()));
   CHECK(fractions.front() == 0.0);
   CHECK(fractions.back() == 1.0);
   CHECK(error_of(R"({"family":"batch","requests":[]})", 2)["path"] == "/requests");
   CHECK(error_of(R"({"family":"batch","requests":[{"family":"batch","requests":[{}]}]})", 2)["path"] ==
         "/requests/0/family");
+}
+
+TEST_CASE("api/solve: a batch forwards each request's own progress (an LP's rounds) within its share") {
+  std::vector<std::pair<double, std::string>> reports;
+  const auto outcome = api::solve(R"({"family":"batch","requests":[
+      {"family":"rldp","mechanism":"grr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453},
+      {"family":"game","mechanism":"dp","grid":{"rows":4,"cols":5,"cell_km":1},"prior":{"hot_cells":3,"seed":1},
+       "epsilon":0.5,"method":"decomposition"}]})",
+      [&](double f, const std::string& stage) { reports.emplace_back(f, stage); });
+  REQUIRE(outcome.exit_code == 0);
+  long rounds = 0;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    if (i > 0) CHECK(reports[i].first >= reports[i - 1].first);
+    CHECK(reports[i].first >= 0.0);
+    CHECK(reports[i].first <= 1.0);
+    if (reports[i].second.rfind("request 2 of 2: decomposition: round ", 0) == 0) {
+      ++rounds;
+      CHECK(reports[i].first >= 0.5);  // the second request's half of the bar
+      CHECK(reports[i].second.find(" rows, gap ") != std::string::npos);
+    }
+  }
+  CHECK(rounds >= 1);
+  CHECK(reports.back() == std::make_pair(1.0, std::string("done")));
 }
