@@ -1,26 +1,19 @@
 /**
  * @file experiment_setup.cpp
- * @brief Shared parameters, the work guard and the result table of the game experiments.
+ * @brief Reading the shared parameters, the work guard and the result table of the game
+ *        experiments.
  */
 #include "game/experiment_setup.h"
 
-#include <random>
 #include <sstream>
 
 #include "common/error.h"
-#include "game/priors.h"
 #include "game/request.h"
 #include "json/json_read.h"
 
 namespace privlab::game {
 
 namespace jr = json_read;
-
-namespace {
-/// Total LP rows solved by one experiment request (browser / allow_large).
-constexpr double kBrowserWork = 1.5e6;
-constexpr double kLargeWork = 1e8;
-}  // namespace
 
 ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
   ExperimentSetup s;
@@ -47,17 +40,7 @@ ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
   }
   std::string loss = "hamming";
   if (request.contains("utility_loss")) loss = jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"});
-  GameInputs base;
-  base.distance = grid_distances(s.grid);
-  base.dp_distance = base.distance;
-  base.obs_distance = base.distance;
-  base.loss = loss == "hamming" ? hamming_loss(s.grid.cells()) : base.distance;
-  std::mt19937_64 rng(s.seed);
-  for (long u = 0; u < users; ++u) {
-    GameInputs in = base;
-    in.prior = generate_prior(s.grid, shape, rng);
-    s.users.push_back(std::move(in));
-  }
+  s.users = generate_users(s.grid, users, shape, loss == "hamming", s.seed);
   return s;
 }
 
@@ -93,21 +76,13 @@ void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
   opt.kind = kind;
   const LpSize one = guard_lp_size(game, opt, limits(setup.allow_large));
   const double work = static_cast<double>(one.constraints) * static_cast<double>(lp_count);
-  const double budget = setup.allow_large ? kLargeWork : kBrowserWork;
+  const double budget = work_budget(setup.allow_large);
   if (work > budget) {
     std::ostringstream msg;
     msg << lp_count << " LPs of " << one.constraints << " rows exceed the work budget of " << budget
         << " LP rows per request; reduce " << count_field.substr(1) << " or the grid";
     bad_request("too_large", count_field, msg.str());
   }
-}
-
-Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
-  DesignOptions o;
-  o.kind = kind;
-  o.epsilon = epsilon;
-  o.min_distortion = dm;
-  return design(in, o);
 }
 
 void ResultTable::plot(const std::string& title, const std::string& kind, const std::string& x,

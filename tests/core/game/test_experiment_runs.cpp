@@ -1,0 +1,54 @@
+// Tests of core/game/experiment_runs.{h,cpp}: the typed per-user runs give the numbers of the
+// JSON experiment responses exactly, and Figure 7's ranks and counts by hand.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "game/experiment_runs.h"
+#include "privlab/api.h"
+
+using namespace privlab;
+using namespace privlab::game;
+using nlohmann::json;
+
+TEST_CASE("game/experiment_runs: scenario 1 of one user is the response's rows of that user") {
+  const json request = {{"family", "game"}, {"experiment", "scenario1"},
+                        {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}}, {"users", 2}, {"seed", 3},
+                        {"epsilons", {0.3, 0.9}}};
+  const auto outcome = api::solve(request.dump());
+  REQUIRE(outcome.exit_code == 0);
+  const json rows = json::parse(outcome.json)["rows"];
+  // [user, epsilon, mechanism, d_m, cost, adversary_error, bayes_error, achieved_epsilon]
+  const auto users = generate_users({3, 3, 1}, 2, PriorShape{}, true, 3);
+  REQUIRE(users.size() == 2);
+  const Context context{};
+  std::size_t i = 0;
+  for (long u = 0; u < 2; ++u)
+    for (const auto& r : scenario1_user(users[static_cast<std::size_t>(u)], {0.3, 0.9}, context)) {
+      REQUIRE(i < rows.size());
+      const json& row = rows[i++];
+      CHECK(row[0] == u);
+      CHECK(row[1].get<double>() == r.epsilon);
+      CHECK(row[2] == mechanism_name(r.mechanism));
+      CHECK(row[3].get<double>() == r.d_m);
+      CHECK(row[4].get<double>() == r.outcome.cost);
+      CHECK(row[5].get<double>() == r.outcome.error);
+      CHECK(row[6].get<double>() == r.outcome.bayes);
+    }
+  CHECK(i == rows.size());
+}
+
+TEST_CASE("game/experiment_runs: Figure 7 ranks by the joint mechanism, stable on ties") {
+  std::vector<Scenario3Experiment> e(3);
+  e[0].joint = {0.5, 2.0};  // cost 0.5, error 2
+  e[1].joint = {0.2, 1.0};
+  e[2].joint = {0.5, 1.0};
+  e[0].dp = {0.5, 0};      // joint cost = max: equal
+  e[1].distortion = {0.1, 0};  // joint cost 0.2 > 0.1 + 1e-7: above
+  e[2].dp = {0.5 - 1e-8, 0};   // within 1e-7: equal
+  const Scenario3Ranks r = scenario3_ranks(e);
+  CHECK(r.by_joint_privacy == std::vector<long>{2, 0, 1});
+  CHECK(r.by_joint_cost == std::vector<long>{1, 0, 2});
+  CHECK(r.above == 1);
+  CHECK(r.equal == 2);
+}
