@@ -6,6 +6,7 @@
 #include "game/handler.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "audit/audit.h"
 #include "audit/audit_json.h"
@@ -154,8 +155,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   opt.on_round = [&context, &method](long round, long rows, double gap) {
     // The number of rounds is not known in advance: the bar moves by a shrinking step.
     const double fraction = 0.05 + 0.8 * (1 - 1 / (1 + 0.02 * static_cast<double>(round)));
+    char gap_text[32];
+    std::snprintf(gap_text, sizeof gap_text, "%.2g", gap);  // two digits: a reading, not a result
     context.report(fraction, method + ": round " + std::to_string(round) + ", " + std::to_string(rows) +
-                                 " rows, gap " + json_write::real(gap).dump());
+                                 " rows, gap " + gap_text);
   };
   // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
   const AuditedDesign audited = design_audited(in, opt);

@@ -200,7 +200,7 @@ test('e2e game: bad input is flagged at its field; d_m above the threshold by th
   await context.close();
 });
 
-test('e2e game: large grids wait for "Solve anyway" (progress, Cancel); too large ones say so', async () => {
+test('e2e game: large grids wait for "Solve anyway" (progress, Cancel); 10x10 solves by decomposition with rounds and gap', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(`${env.base}#v=1&view=game&r=6&c=6`);
@@ -216,26 +216,31 @@ test('e2e game: large grids wait for "Solve anyway" (progress, Cancel); too larg
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#solver-status').textContent));
   assert.equal(await page.locator('#cmp-joint-cost').count(), 0);
 
-  await page.selectOption('#grid-rows', '8');
-  await page.selectOption('#grid-cols', '8');
-  await page.waitForFunction(() => location.hash.includes('r=8&c=8'));
+  // 10x10: every LP is solved by decomposition (n + 1 rows whatever the grid), large, so it
+  // waits for "Solve anyway"; the status line shows the rounds and the certified gap.
+  await page.selectOption('#grid-rows', '10');
+  await page.selectOption('#grid-cols', '10');
+  await page.waitForFunction(() => location.hash.includes('r=10&c=10'));
   await page.waitForFunction(() => document.querySelector('#game-results')?.dataset.estimated === location.hash.slice(1));
-  assert.equal(await page.textContent('#lp-dp-fits'), '✗ too large');
-  assert.match(await page.textContent('#err-grid'), /too large for the browser/);
-  // Only the distortion LP fits at 8x8, and it is large: solved when asked, like the CLI.
+  for (const m of MECHANISMS) {
+    assert.equal(await page.textContent(`#lp-${m}-fits`), '✓', `${m} fits at 10x10`);
+    assert.equal(await page.textContent(`#lp-${m}-method`), 'decomposition');
+  }
   assert.equal(await page.getAttribute('#lp-counter', 'data-status'), 'large');
   await page.click('#solve-anyway');
-  await waitForSolved(page, 180000);
+  await page.waitForFunction(() => /decomposition: round \d+, \d+ rows, gap /.test(document.querySelector('#solver-status').textContent), null, { timeout: 120000 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'game-10x10-progress.png'), fullPage: true });
+  await waitForSolved(page, 600000);
   const expected = expectedFor(page.url()).responses;
-  assert.equal(expected[1].error.code, 'too_large');
-  assert.equal(await page.textContent('#cmp-distortion-cost'), expected[0].cost.toFixed(4));
-  assert.equal(await page.textContent('#cmp-dp-cost'), 'not solved');
-  assert.match(await page.textContent('#curves-note'), /too large/);
-  await page.click('button[data-show="distortion"]');
-  await waitForSolved(page);
-  const shown = await page.$$eval('#game-map g.map-cell', (gs) => gs.map((g) => Number(g.dataset.value)));
-  close(shown, expected[0].mechanism.map((row) => row[Number(parseHash(new URL(page.url()).hash).state.sel)]), 'p(o | s) at 8x8');
-  await page.screenshot({ path: join(SCREENSHOTS, 'game-8x8.png'), fullPage: true });
+  for (const [i, m] of MECHANISMS.entries()) {
+    assert.equal(expected[i].lp.method, 'decomposition');
+    assert.ok(expected[i].lp.exact, `${m}: the native answer is certified`);
+    // Certified to a relative gap of 1e-6 on both sides: the shown costs agree to round-off.
+    const shown = Number(await page.textContent(`#cmp-${m}-cost`));
+    assert.ok(Math.abs(shown - expected[i].cost) <= 1.5e-4, `${m} cost ${shown} vs ${expected[i].cost}`);
+    assert.equal(await page.textContent(`#cmp-${m}-audit`), '✓ verified');
+  }
+  await page.screenshot({ path: join(SCREENSHOTS, 'game-10x10.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
 });

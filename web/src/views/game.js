@@ -23,6 +23,8 @@ export const CURVE_WORK = 2.5e6;
 
 const NAMES = { distortion: 'Distortion (21)', dp: 'Metric DP (22)', joint: 'Joint (24)' };
 const SHORT = { distortion: 'distortion', dp: 'DP', joint: 'joint' };
+/** How the core solves each LP (the estimate's lp.method; core/game/README.md, "method"). */
+const METHOD_NAMES = { full: 'full LP', cutting_planes: 'cutting planes', decomposition: 'decomposition' };
 const COLOUR_BY = { mech: 'p(o | s = picked cell)', obs: 'Pr(o): how often each cell is reported', prior: 'the prior π(s)' };
 
 const cellName = (i, cols) => `${String.fromCharCode(65 + Math.floor(i / cols))}${(i % cols) + 1}`;
@@ -407,12 +409,13 @@ export class GameView {
   counter(state, plan) {
     const rows = this.estimate.responses.map((r, i) => {
       const m = MECHANISMS[i];
-      if (!r || r.error) return h('tr', {}, h('th', { scope: 'row' }, NAMES[m]), h('td', { colspan: 4, class: 'field-error' }, r && r.error ? r.error.message : '—'));
+      if (!r || r.error) return h('tr', {}, h('th', { scope: 'row' }, NAMES[m]), h('td', { colspan: 5, class: 'field-error' }, r && r.error ? r.error.message : '—'));
       return h('tr', { 'data-lp': m },
         h('th', { scope: 'row' }, NAMES[m]),
         h('td', { id: `lp-${m}-variables` }, r.lp.variables.toLocaleString('en')),
         h('td', { id: `lp-${m}-constraints` }, r.lp.constraints.toLocaleString('en')),
         h('td', { id: `lp-${m}-nonzeros` }, r.lp.nonzeros.toLocaleString('en')),
+        h('td', { id: `lp-${m}-method` }, METHOD_NAMES[r.lp.method] || r.lp.method || 'full LP'),
         h('td', { id: `lp-${m}-fits` }, r.fits ? '✓' : '✗ too large'));
     });
     const lim = (this.estimate.responses.find((r) => r && r.limits) || {}).limits;
@@ -434,9 +437,10 @@ export class GameView {
       h('details', { class: 'lp-sizes', open: decide ? true : null },
       h('summary', {}, 'LP sizes (estimated by the core before solving)'),
       h('div', { class: 'metrics' }, h('table', {},
-        h('thead', {}, h('tr', {}, h('td'), ...['variables', 'constraints', 'nonzeros', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, h('td'), ...['variables', 'constraints', 'nonzeros', 'solved as', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, rows))),
       lim ? h('p', { class: 'hint' }, `Browser limits of the core: ${lim.max_lp_constraints.toLocaleString('en')} constraints, ${lim.max_lp_nonzeros.toLocaleString('en')} nonzeros, ${big(lim.max_lp_work)} variables × constraints per LP. `,
+        lim.max_decomposition_cells ? `A decomposed LP never builds these rows (a master with one row per cell, priced one observable at a time; rounds and gap show while it runs) and is solved here up to ${lim.max_decomposition_cells} cells. ` : '',
         `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null),
       h('p', { class: 'hint', id: 'solve-note' }));
   }

@@ -21,11 +21,11 @@ export const FAMILY = 'game';
 export const MECHANISMS = ['distortion', 'dp', 'joint'];
 export const LOSSES = { h: 'hamming', e: 'euclidean' };
 /**
- * The page's own grid limits: the core accepts sides up to 30, but its LP guard stops the DP and
- * joint LPs at about 6x6 (7x7 with the Appendix C approximation) and the distortion LP at 8x8;
- * 8x8 is the largest grid any of the three can be solved on in the browser.
+ * The page's own grid limits: the core accepts sides up to 30, and its browser limits accept a
+ * decomposed LP (core/game/decomposition.h, the default from 20 cells) up to 100 cells: 10x10 is
+ * the largest grid the three LPs are solved on in the browser (the joint LP in about a minute).
  */
-export const GAME_LIMITS = { maxSide: 8, maxCells: 64, maxWeight: 9999, maxEpsilon: 50 };
+export const GAME_LIMITS = { maxSide: 10, maxCells: 100, maxWeight: 9999, maxEpsilon: 50 };
 
 export function defaults() {
   // The paper prints no numeric example (its figures use private traces); this is the family's
@@ -120,7 +120,7 @@ function common(state, errors) {
   const base = { family: FAMILY };
   const side = (v, field, what) => {
     if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide)
-      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} (larger grids: the command-line tool)` });
+      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in the browser; larger grids, up to the paper's 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)` });
   };
   side(rows, '/grid/rows', 'rows');
   side(cols, '/grid/cols', 'columns');
@@ -227,7 +227,7 @@ export function fromScenario(scenario) {
   if (!g || typeof g !== 'object') throw new Error('this view draws grid scenarios; a "distance" matrix without a grid runs from the command line');
   const state = defaults();
   const side = (v, what) => {
-    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view`);
+    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view; larger grids, up to the paper's 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)`);
     return String(v);
   };
   state.rows = side(g.rows, 'grid.rows');
