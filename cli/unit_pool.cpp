@@ -1,7 +1,8 @@
 /**
  * @file unit_pool.cpp
- * @brief A std::thread pool over an experiment's units (header). Core stays single-threaded:
- *        each call of api::solve is independent (GLPK keeps its state thread-local).
+ * @brief A std::thread pool over an experiment's units (header). Each call of api::solve is
+ *        independent (GLPK keeps its state thread-local); inside core only the game
+ *        decomposition's second pricing group runs on a thread of its own (worker_thread.h).
  */
 #include "unit_pool.h"
 

@@ -8,7 +8,8 @@ find_library(CDD_LIBRARY cdd REQUIRED)
 find_path(BOOST_MATH_INCLUDE_DIR boost/math/distributions/chi_squared.hpp REQUIRED)
 
 target_include_directories(privlab_core SYSTEM PUBLIC ${GLPK_INCLUDE_DIR} ${CDD_INCLUDE_DIR} ${BOOST_MATH_INCLUDE_DIR})
-target_link_libraries(privlab_core PUBLIC Eigen3::Eigen nlohmann_json::nlohmann_json ${GLPK_LIBRARY} ${CDD_LIBRARY})
+find_package(Threads REQUIRED)  # the decomposition's pricing groups (core/common/worker_thread.h)
+target_link_libraries(privlab_core PUBLIC Eigen3::Eigen nlohmann_json::nlohmann_json ${GLPK_LIBRARY} ${CDD_LIBRARY} Threads::Threads)
 target_compile_options(privlab_core PRIVATE -Wall -Wextra)
 
 file(GLOB PRIVLAB_CLI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/cli/*.cpp)

@@ -7,10 +7,12 @@
 #include "game/decomposition.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
 
+#include "common/worker_thread.h"
 #include "game/attack.h"
 #include "solvers/lp.h"
 #include "solvers/lp_bound.h"
@@ -39,6 +41,10 @@ constexpr long kColumnsPerRow = 16;
 constexpr double kTolerance = 1e-10;
 /// Cutting-plane rounds of the pricing LP per observable and master round.
 constexpr int kPricingRounds = 100;
+/// Observables are priced in this many groups (o mod kPricingGroups), each with its own pricing
+/// LP and cuts, on threads of their own natively. Fixed, so that the answer does not depend on
+/// the machine: the WASM module runs the same groups one after the other.
+constexpr int kPricingGroups = 2;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -207,6 +213,80 @@ class Pricing {
   long dp_count_ = 0, dist_count_ = 0;
 };
 
+/// One group's pricing of one observable: the lifted shape of the pricing LP's solution and the
+/// proven lower bound (`priced` false when the group stopped before it: budget or failure).
+struct Priced {
+  bool priced = false;
+  Shape shape;
+  double bound = -lp::kInf;
+};
+
+/// The pricing LPs of the groups: group 0 on the caller's thread, the others each on a
+/// WorkerThread that builds, solves and frees its LP (GLPK's state is per thread).
+class PricingGroups {
+ public:
+  PricingGroups(const Problem& pb, bool threads) : pb_(pb), pricing_(kPricingGroups) {
+    pricing_[0] = std::make_unique<Pricing>(pb);
+    for (int g = 1; g < kPricingGroups; ++g) {
+      workers_.push_back(std::make_unique<WorkerThread>(!threads, [] { lp::release_thread_state(); }));
+      workers_.back()->post([this, g] { pricing_[g] = std::make_unique<Pricing>(pb_); });
+      workers_.back()->wait();
+    }
+  }
+  ~PricingGroups() {
+    for (int g = 1; g < kPricingGroups; ++g) {
+      workers_[g - 1]->post([this, g] { pricing_[g].reset(); });
+      workers_[g - 1]->wait();
+    }
+  }
+  /// Prices every observable of `which` at (lambda, mu); `stop` (polled between observables)
+  /// ends every group early. Returns false when a pricing LP did not solve.
+  bool price(const std::vector<long>& which, const Vector& lambda, double mu,
+             const std::function<bool()>& stop, std::vector<Priced>& out) {
+    out.assign(which.size(), Priced{});
+    std::atomic<bool> failed{false}, stopped{false};
+    const auto run = [&](int g) {
+      for (size_t i = 0; i < which.size() && !failed && !stopped; ++i) {
+        const long o = which[i];
+        if (o % kPricingGroups != g) continue;
+        double bound = -lp::kInf;
+        const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound);
+        if (!v) {
+          failed = true;
+          return;
+        }
+        out[i] = {true, pb_.shape(*v), bound};
+        if (stop()) stopped = true;
+      }
+    };
+    for (int g = 1; g < kPricingGroups; ++g) workers_[g - 1]->post([&run, g] { run(g); });
+    std::exception_ptr error;
+    try {
+      run(0);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    for (auto& w : workers_) w->wait();  // rethrows a worker's exception
+    if (error) std::rethrow_exception(error);
+    return !failed;
+  }
+  long dp_rows() const { return sum([](const Pricing& p) { return p.dp_rows(); }); }
+  long distortion_rows() const { return sum([](const Pricing& p) { return p.distortion_rows(); }); }
+  long rows() const { return sum([](const Pricing& p) { return p.rows(); }); }
+  long nonzeros() const { return sum([](const Pricing& p) { return p.nonzeros(); }); }
+
+ private:
+  template <class F>
+  long sum(F f) const {
+    long total = 0;
+    for (const auto& p : pricing_) total += f(*p);
+    return total;
+  }
+  const Problem& pb_;
+  std::vector<std::unique_ptr<Pricing>> pricing_;
+  std::vector<std::unique_ptr<WorkerThread>> workers_;
+};
+
 /// The master over shapes: rows sum theta r(s) = 1 (16) and sum theta x(r) >= d_m (21c).
 class Master {
  public:
@@ -351,7 +431,7 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
   const auto start = std::chrono::steady_clock::now();
   const Problem pb(in, opt);
   const long m = pb.m, n = pb.n;
-  Pricing pricing(pb);
+  PricingGroups pricing(pb, opt.parallel_pricing);
   Master master(pb);
   std::vector<Shape> shapes;
   // First columns: the uniform shape for every observable (the uniform mechanism: feasible, DP
@@ -409,24 +489,24 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
     const auto price = [&](const std::vector<long>& which, const Vector& at, std::vector<long>& improved) {
       double min_bound = lp::kInf;
       improved.clear();
-      const Vector lambda = at.head(n);
-      const double mu = pb.distortion ? at(n) : 0.0;
-      for (long o : which) {
-        double bound = -lp::kInf;
-        const auto v = pricing.price(pb.cost.row(o).transpose() - lambda, mu, bound);
-        if (!v) return std::optional<double>();
-        min_bound = std::min(min_bound, bound);
-        Shape sh = pb.shape(*v);
-        if (reduced_cost(pb, o, sh, duals) < -kEnter) {
-          shapes.push_back(std::move(sh));
+      const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
+      std::vector<Priced> priced;
+      if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, over_budget, priced)) return std::optional<double>();
+      // In the order of `which`, whichever group priced it: the same master on every machine.
+      for (size_t i = 0; i < which.size(); ++i) {
+        if (!priced[i].priced) {
+          out_of_budget = true;
+          continue;
+        }
+        const long o = which[i];
+        min_bound = std::min(min_bound, priced[i].bound);
+        if (reduced_cost(pb, o, priced[i].shape, duals) < -kEnter) {
+          shapes.push_back(std::move(priced[i].shape));
           master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
           improved.push_back(o);
         }
-        if (opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds) {
-          out_of_budget = true;
-          break;
-        }
       }
+      if (over_budget()) out_of_budget = true;
       return std::optional<double>(min_bound);
     };
     std::vector<long> improved;

@@ -56,6 +56,9 @@ struct DesignOptions {
   /// candidate made feasible with its honest gap and Designed::stopped_early.
   long max_rounds = 0;
   double max_seconds = 0;
+  /// The decomposition's pricing groups run on threads of their own (natively); false runs
+  /// them one after the other on the caller's thread, with the same result (decomposition.h).
+  bool parallel_pricing = true;
   /// Called after each cutting-plane round with the round, the master's rows, and the gap.
   std::function<void(long round, long rows, double gap)> on_round;
   /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).

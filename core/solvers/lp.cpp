@@ -330,4 +330,6 @@ Solution ColumnLp::solve() {
   return sol;
 }
 
+void release_thread_state() { glp_free_env(); }
+
 }  // namespace privlab::lp

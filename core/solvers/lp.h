@@ -89,4 +89,8 @@ class IncrementalLp {
   std::unique_ptr<Impl> impl_;
 };
 
+/// Frees GLPK's per-thread state of the calling thread (call on a worker thread after its
+/// last LP is destroyed; GLPK keeps its memory accounting per thread).
+void release_thread_state();
+
 }  // namespace privlab::lp

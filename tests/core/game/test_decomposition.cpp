@@ -137,3 +137,20 @@ TEST_CASE("game/decomposition: applies only where the shapes are shared and DP m
   o.decomposition = DesignOptions::Decomposition::kAuto;
   CHECK_FALSE(uses_decomposition(skew, o));
 }
+
+TEST_CASE("game/decomposition: the pricing groups give the same answer on threads and on one thread") {
+  // The WASM module has no threads and runs the groups one after the other: the page and the
+  // CLI must return the same mechanism, bit for bit, and the same certificate.
+  std::mt19937_64 rng(54);
+  const GameInputs in = grid_game({4, 5, 0.75, 0.5333}, rng);
+  for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+    DesignOptions o = decomposed(kind, 0.7, 0.5 * feasibility_threshold(in.prior, in.distance));
+    const Designed threaded = design(in, o);
+    o.parallel_pricing = false;
+    const Designed inline_run = design(in, o);
+    CHECK(threaded.p == inline_run.p);
+    CHECK(threaded.lower_bound == inline_run.lower_bound);
+    CHECK(threaded.rounds == inline_run.rounds);
+    CHECK_FALSE(threaded.stopped_early);
+  }
+}
