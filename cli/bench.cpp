@@ -21,15 +21,16 @@
 namespace privlab::cli {
 
 namespace {
-/// `only` is empty (all) or a comma-separated list of substrings, any of which selects a name.
+/// `only` is empty (all) or a "|"-separated list of substrings, any of which selects a name
+/// (not commas: names such as "game/joint (24) 10x10 exact, decomposition" contain them).
 bool name_selected(const std::string& name, const std::string& only) {
   if (only.empty()) return true;
   std::size_t start = 0;
   while (start <= only.size()) {
-    const std::size_t comma = std::min(only.find(',', start), only.size());
-    const std::string part = only.substr(start, comma - start);
+    const std::size_t bar = std::min(only.find('|', start), only.size());
+    const std::string part = only.substr(start, bar - start);
     if (!part.empty() && name.find(part) != std::string::npos) return true;
-    start = comma + 1;
+    start = bar + 1;
   }
   return false;
 }

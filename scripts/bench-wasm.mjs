@@ -17,7 +17,7 @@ const only = option('--only', '');
 const m = await loadPrivlab();
 const requests = [];
 for (const file of readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.json')).sort())
-  requests.push(...JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')).requests.filter((r) => !only || only.split(',').some((part) => part && r.name.includes(part))));
+  requests.push(...JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')).requests.filter((r) => !only || only.split('|').some((part) => part && r.name.includes(part))));
 
 const native = nativeFile ? Object.fromEntries(JSON.parse(readFileSync(nativeFile, 'utf8')).results.map((r) => [r.name, r.median_ms])) : {};
 const results = [];
