@@ -58,6 +58,7 @@ file(WRITE ${CMAKE_BINARY_DIR}/privlabConfig.cmake
   "include(CMakeFindDependencyMacro)\n"
   "find_dependency(Eigen3 3.3 NO_MODULE)\n"
   "find_dependency(nlohmann_json 3)\n"
+  "find_dependency(Threads)\n"
   "include(\${CMAKE_CURRENT_LIST_DIR}/privlabTargets.cmake)\n"
   "if(NOT TARGET privlab::core)\n  add_library(privlab::core ALIAS privlab::privlab_core)\nendif()\n")
 add_test(NAME example_cpp COMMAND bash -c

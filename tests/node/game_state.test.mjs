@@ -80,7 +80,7 @@ test('game state: errors name the request field', () => {
   assert.deepEqual(field({ dm: '-0.5' }), ['/min_distortion']);
   assert.deepEqual(field({ km: '0' }), ['/grid/cell_km']);
   assert.deepEqual(field({ ap: 'x' }), ['/approximation/threshold']);
-  assert.deepEqual(field({ rows: '9' }), ['/grid/rows']);
+  assert.deepEqual(field({ rows: '11' }), ['/grid/rows']);
   assert.deepEqual(field({ weights: Array(16).fill('0'), gen: null }), ['/prior']);
   assert.deepEqual(field({ weights: [...Array(15).fill('1'), 'x'], gen: null }), ['/prior/15']);
   assert.deepEqual(field({ gen: { hot: '0', bg: '0.05', seed: '7' } }), ['/prior/hot_cells']);
