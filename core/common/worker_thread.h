@@ -27,8 +27,8 @@ class WorkerThread {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stop_ = true;
+      wake_.notify_all();  // under the lock: helgrind then checks the hand-over cleanly
     }
-    wake_.notify_all();
     thread_.join();
   }
   WorkerThread(const WorkerThread&) = delete;
@@ -48,8 +48,8 @@ class WorkerThread {
       std::lock_guard<std::mutex> lock(mutex_);
       job_ = std::move(job);
       busy_ = true;
+      wake_.notify_all();
     }
-    wake_.notify_all();
   }
   /// Waits for the posted job; rethrows what it threw.
   void wait() {
@@ -83,8 +83,8 @@ class WorkerThread {
       {
         std::lock_guard<std::mutex> lock(mutex_);
         busy_ = false;
+        wake_.notify_all();
       }
-      wake_.notify_all();
     }
     if (at_exit_) at_exit_();
   }
