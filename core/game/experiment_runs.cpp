@@ -41,11 +41,7 @@ std::vector<GameInputs> generate_users(const Grid& grid, long count, const Prior
 double work_budget(bool allow_large) { return allow_large ? kLargeWork : kBrowserWork; }
 
 Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
-  DesignOptions o;
-  o.kind = kind;
-  o.epsilon = epsilon;
-  o.min_distortion = dm;
-  return design(in, o);
+  return design(in, design_options(kind, epsilon, dm));
 }
 
 Outcome outcome_of(const Designed& d, const GameInputs& in) {

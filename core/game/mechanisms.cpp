@@ -149,6 +149,14 @@ Designed from_cut(const CutResult& cut, const GameInputs& in, const DesignOption
 }
 }  // namespace
 
+DesignOptions design_options(MechanismKind kind, double epsilon, double min_distortion) {
+  DesignOptions o;
+  o.kind = kind;
+  o.epsilon = epsilon;
+  o.min_distortion = min_distortion;
+  return o;
+}
+
 Designed design(const GameInputs& in, const DesignOptions& opt) {
   DesignOptions o = opt;
   if (has_distortion(opt.kind)) {

@@ -114,4 +114,8 @@ struct Designed {
 /// d_m exceeds feasibility_threshold (no mechanism can reach it), solver_failure otherwise.
 Designed design(const GameInputs& in, const DesignOptions& opt);
 
+/// The options of a plain design: the kind, eps (DP and joint) and d_m (distortion and joint),
+/// everything else at its default.
+DesignOptions design_options(MechanismKind kind, double epsilon, double min_distortion);
+
 }  // namespace privlab::game

@@ -21,10 +21,7 @@ using namespace privlab::game::testing;
 
 namespace {
 DesignOptions decomposed(MechanismKind kind, double eps, double dm) {
-  DesignOptions o;
-  o.kind = kind;
-  o.epsilon = eps;
-  o.min_distortion = dm;
+  DesignOptions o = design_options(kind, eps, dm);
   o.decomposition = DesignOptions::Decomposition::kOn;
   return o;
 }

@@ -21,11 +21,7 @@ using namespace privlab::game::testing;
 
 namespace {
 Designed run(const GameInputs& in, MechanismKind kind, double eps, double dm) {
-  DesignOptions o;
-  o.kind = kind;
-  o.epsilon = eps;
-  o.min_distortion = dm;
-  return design(in, o);
+  return design(in, design_options(kind, eps, dm));
 }
 
 bool columns_are_distributions(const Matrix& p) {
