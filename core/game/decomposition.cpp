@@ -228,7 +228,7 @@ class PricingGroups {
   PricingGroups(const Problem& pb, bool threads) : pb_(pb), pricing_(kPricingGroups) {
     pricing_[0] = std::make_unique<Pricing>(pb);
     for (int g = 1; g < kPricingGroups; ++g) {
-      workers_.push_back(std::make_unique<WorkerThread>(!threads, [] { lp::release_thread_state(); }));
+      workers_.push_back(std::make_unique<WorkerThread>(!threads, lp::release_thread_state));
       workers_.back()->post([this, g] { pricing_[g] = std::make_unique<Pricing>(pb_); });
       workers_.back()->wait();
     }
@@ -429,6 +429,7 @@ std::string decomposition_unavailable(const GameInputs& in, const DesignOptions&
 std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const DesignOptions& opt,
                                                 const PairFilter& pairs) {
   const auto start = std::chrono::steady_clock::now();
+  const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
   const Problem pb(in, opt);
   const long m = pb.m, n = pb.n;
   PricingGroups pricing(pb, opt.parallel_pricing);
@@ -470,7 +471,7 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
     const double left = opt.max_seconds > 0 ? std::max(1e-3, opt.max_seconds - seconds_since(start)) : 0.0;
     const lp::Solution sol = master.solve(left);
     if (sol.status != lp::Status::kOptimal) {
-      if (res.rounds > 0 && opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds) {
+      if (res.rounds > 0 && over_budget()) {
         res.stopped_early = true;
         break;
       }
@@ -489,7 +490,6 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
     const auto price = [&](const std::vector<long>& which, const Vector& at, std::vector<long>& improved) {
       double min_bound = lp::kInf;
       improved.clear();
-      const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
       std::vector<Priced> priced;
       if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, over_budget, priced)) return std::optional<double>();
       // In the order of `which`, whichever group priced it: the same master on every machine.
