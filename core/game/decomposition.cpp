@@ -50,6 +50,23 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// The log-factors of the DP cone C: eps d_eps(s,t) (a metric, decomposition_unavailable). With
+/// the Appendix C approximation only pairs within the threshold are rows; C is then the cone
+/// of the shortest-path metric over those pairs (every kept row holds along a chain of kept
+/// rows, and a shortest path is such a chain), +inf between cells no chain joins.
+Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt) {
+  const long n = in.num_secrets();
+  Matrix lf = Matrix::Zero(n, n);
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t)
+      if (s != t) lf(s, t) = opt.approx_threshold && !(in.dp_distance(s, t) <= *opt.approx_threshold) ? lp::kInf : log_factor(in, opt, s, t);
+  if (opt.approx_threshold)  // Floyd-Warshall
+    for (long r = 0; r < n; ++r)
+      for (long t = 0; t < n; ++t)
+        for (long s = 0; s < n; ++s) lf(s, t) = std::min(lf(s, t), lf(s, r) + lf(r, t));
+  return lf;
+}
+
 /// One shape of the master: a ray of C normalised to sum 1, and its best guess's error x(r).
 struct Shape {
   Vector r;
@@ -72,14 +89,11 @@ struct Problem {
       : in(i), opt(o), m(i.num_observables()), n(i.num_secrets()), dp(has_dp(o.kind)), distortion(has_distortion(o.kind)) {
     inverse_factor = Matrix::Ones(n, n);
     factor = Matrix::Ones(n, n);
-    if (dp)
-      for (long s = 0; s < n; ++s)
-        for (long t = 0; t < n; ++t)
-          if (s != t) {
-            const double lf = log_factor(in, opt, s, t);
-            factor(s, t) = std::exp(lf);
-            inverse_factor(s, t) = std::exp(-lf);
-          }
+    if (dp) {
+      const Matrix lf = dp_log_factors(in, opt);
+      factor = lf.array().exp();
+      inverse_factor = (-lf.array()).exp();
+    }
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
@@ -118,7 +132,7 @@ class Pricing {
           if (s != t && pb.in.dp_distance(s, t) > 0) nearest = std::min(nearest, pb.in.dp_distance(s, t));
       for (long s = 0; s < pb.n; ++s)
         for (long t = 0; t < pb.n; ++t)
-          if (s != t && !(pb.in.dp_distance(s, t) > 1.5 * nearest)) add_dp_row(s, t, false);
+          if (s != t && !(pb.in.dp_distance(s, t) > 1.5 * nearest) && std::isfinite(pb.factor(s, t))) add_dp_row(s, t, false);
     }
     if (pb.distortion) {
       dist_in_.assign(pb.n, 0);
@@ -189,7 +203,7 @@ class Pricing {
         double worst = kViolation;
         long arg = -1;
         for (long t = 0; t < n; ++t) {
-          if (t == s) continue;
+          if (t == s || !std::isfinite(pb_.factor(s, t))) continue;
           const double viol = sol(s) - pb_.factor(s, t) * sol(t);
           if (viol > worst && !dp_in_[s * n + t]) worst = viol, arg = t;
         }
@@ -410,8 +424,9 @@ Vector lipschitz_envelope(const Vector& v, const Matrix& inverse_factor) {
 std::string decomposition_unavailable(const GameInputs& in, const DesignOptions& opt) {
   if (opt.worst_case) return "the worst-case objective (12) couples observables per secret";
   if (opt.dp_threshold) return "thresholded DP (23) is not a metric constraint";
-  if (opt.approx_threshold) return "the Appendix C approximation drops rows per pair";
-  if (has_dp(opt.kind)) {
+  if (opt.approx_threshold && opt.approx_distortion_rows)
+    return "the Appendix C approximation's dropped (24b) rows differ per observable (keep them: \"distortion_rows\": false)";
+  if (has_dp(opt.kind) && !opt.approx_threshold) {  // with it, C is a shortest-path metric's (dp_log_factors)
     const long n = in.num_secrets();
     Matrix lf = Matrix::Zero(n, n);
     for (long s = 0; s < n; ++s)

@@ -33,8 +33,10 @@
 namespace privlab::game {
 
 /// Why the decomposition does not apply to these inputs (empty when it does): it needs the
-/// expected cost (11), metric DP (22) over all pairs with factors that multiply along chains
-/// (eps d_eps a metric after the e^30 cap), and (21b) rows that are the same for every observable.
+/// expected cost (11), metric DP (22) with factors that multiply along chains (eps d_eps a
+/// metric after the e^30 cap, or the Appendix C approximation's kept pairs, whose cone is that
+/// of their shortest-path metric), and (21b) rows that are the same for every observable (so
+/// not the approximation's dropped (24b) rows).
 std::string decomposition_unavailable(const GameInputs& in, const DesignOptions& opt);
 
 /// Solves by decomposition within opt's budget (rounds = master solves). nullopt when an LP

@@ -3,7 +3,9 @@
 # response in tests/fixtures/golden/<name>.json, timing fields aside (golden_normalize.py removes
 # keys naming a duration). The fixtures were written by the tool before the typed-core refactor,
 # so any change of a response (a digit, a key, the order of keys) fails here. Deliberate changes
-# since: issue 12 added "lp.method" to the game responses (7 fixtures, that key only).
+# since: issue 12 added "lp.method" to the game responses (7 fixtures, that key only), and the
+# Appendix C approximation with (24b) rows kept is solved by decomposition from 20 cells
+# (game-approximation: same cost to 1e-14, another optimum of the degenerate LP, fewer rows).
 #   PRIVLAB=build/bin/privlab bash tests/cli/golden_examples.sh           # compare
 #   PRIVLAB=build/bin/privlab bash tests/cli/golden_examples.sh --update  # rewrite the fixtures
 # Run by CTest. Examples slower than about 10 s go in SLOW (skipped, with their time, to keep the

@@ -95,6 +95,35 @@ TEST_CASE("game/decomposition: equals the plain full LP on small grids, every me
   }
 }
 
+TEST_CASE("game/decomposition: the Appendix C approximation (DP rows dropped) equals the full LP with the same rows") {
+  // The kept DP rows (d_eps <= threshold) define the cone of their shortest-path metric; the
+  // full LP (lp_build, the kept rows only) is the independent second method.
+  std::mt19937_64 rng(54);
+  for (const Grid& grid : {Grid{4, 4, 1.0}, Grid{4, 5, 0.75, 0.5333}}) {
+    const GameInputs in = grid_game(grid, rng);
+    const double dm = 0.5 * feasibility_threshold(in.prior, in.distance);
+    for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint})
+      for (double threshold : {0.5, 1.0, 1.5, 2.5}) {  // 0.5: below every distance, no DP row
+        INFO(grid.rows << "x" << grid.cols << " " << mechanism_name(kind) << " threshold " << threshold);
+        DesignOptions o = decomposed(kind, 1.0, dm);
+        o.approx_threshold = threshold;
+        DesignOptions full = o;
+        full.decomposition = DesignOptions::Decomposition::kOff;
+        const Designed d = design(in, o), f = design(in, full);
+        CHECK(d.method == "decomposition");
+        CHECK(std::abs(d.cost - f.cost) <= 1e-7);
+        CHECK(d.gap <= kExactGap);
+        CHECK(d.lower_bound <= f.cost + 1e-9);
+        CHECK(metric_dp_epsilon(d.p, in.dp_distance, threshold) <= o.epsilon * (1 + 1e-9));
+        if (kind == MechanismKind::kJoint) CHECK(optimal_attack(d.p, in.prior, in.distance).error >= dm - 1e-9);
+        // A relaxation of the exact LP: never dearer.
+        DesignOptions exact = o;
+        exact.approx_threshold.reset();
+        CHECK(d.cost <= design(in, exact).cost + 1e-9);
+      }
+  }
+}
+
 TEST_CASE("game/decomposition: a round budget returns a feasible mechanism with an honest gap") {
   std::mt19937_64 rng(52);
   const GameInputs in = grid_game({5, 6, 0.75, 0.5333}, rng);
@@ -124,10 +153,13 @@ TEST_CASE("game/decomposition: applies only where the shapes are shared and DP m
   o.dp_threshold = 1.0;
   CHECK_FALSE(decomposition_unavailable(in, o).empty());
   o.dp_threshold.reset();
-  o.approx_threshold = 1.5;
+  o.approx_threshold = 1.5;  // Appendix C with the (24b) rows kept: the cone of a shortest-path metric
+  CHECK(decomposition_unavailable(in, o).empty());
+  o.approx_distortion_rows = true;  // dropped (24b) rows differ per observable
   CHECK_FALSE(decomposition_unavailable(in, o).empty());
   CHECK_THROWS_AS(design(in, o), Error);
   o.approx_threshold.reset();
+  o.approx_distortion_rows = false;
   GameInputs skew = in;
   skew.dp_distance(0, 8) = skew.dp_distance(8, 0) = 10;  // above d(0,4) + d(4,8)
   CHECK_FALSE(decomposition_unavailable(skew, o).empty());
