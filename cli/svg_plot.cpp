@@ -5,6 +5,7 @@
 #include "svg_plot.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -65,7 +66,20 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
   const std::string kind = plot.value("kind", "line");
   std::map<std::string, std::vector<Point>> series;
   std::vector<std::string> order;
+  // "box": core computed [x, min, q1, median, q3, max] per x ("boxes"); drawn as one series.
+  std::vector<std::array<double, 6>> boxes;
+  if (kind == "box" && plot.contains("boxes") && plot["boxes"].is_array())
+    for (const auto& b : plot["boxes"]) {
+      std::array<double, 6> v{};
+      bool ok = b.is_array() && b.size() == 6;
+      for (std::size_t i = 0; ok && i < 6; ++i) ok = number(b, static_cast<int>(i), v[i]);
+      if (!ok) continue;
+      boxes.push_back(v);
+      if (!series.count("")) order.push_back("");
+      series[""].push_back({v[0], v[3], v[1], v[5]});
+    }
   for (const auto& row : experiment["rows"]) {
+    if (kind == "box") break;
     Point p{};
     if (!number(row, cx, p.x) || !number(row, cy, p.y)) continue;
     p.lo = p.hi = p.y;
@@ -96,7 +110,7 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
   const auto u = [&](double v) { return log_x ? std::log10(v) : v; };
   double u0 = u(x0), u1 = u(x1);
   if (u1 <= u0) { u0 -= 0.5; u1 += 0.5; }
-  if (log_x) { const double m = 0.04 * (u1 - u0); u0 -= m; u1 += m; }
+  if (log_x || kind == "box") { const double m = (kind == "box" ? 0.15 : 0.04) * (u1 - u0); u0 -= m; u1 += m; }
   if (y1 <= y0) { y0 -= 0.5; y1 += 0.5; }
   const double pad = 0.05 * (y1 - y0);
   y0 -= pad; y1 += pad;
@@ -115,6 +129,22 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
       << escape(plot.value("x_label", plot.value("x", ""))) << "</text>\n"
       << "<text transform=\"translate(16 " << kTop + ph / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
       << escape(plot.value("y_label", plot.value("y", ""))) << "</text>\n";
+  if (kind == "box") {
+    double spacing = pw / 4;
+    for (std::size_t i = 1; i < boxes.size(); ++i) spacing = std::min(spacing, X(boxes[i][0]) - X(boxes[i - 1][0]));
+    const double half = std::max(3.0, 0.3 * spacing);
+    for (const auto& b : boxes) {
+      const double cxp = X(b[0]);
+      svg << "<line x1=\"" << cxp << "\" x2=\"" << cxp << "\" y1=\"" << Y(b[1]) << "\" y2=\"" << Y(b[5]) << "\" stroke=\"" << kPalette[0] << "\"/>\n"
+          << "<rect x=\"" << cxp - half << "\" y=\"" << Y(b[4]) << "\" width=\"" << 2 * half << "\" height=\"" << std::max(0.5, Y(b[2]) - Y(b[4]))
+          << "\" fill=\"#dbe9f5\" stroke=\"" << kPalette[0] << "\"/>\n"
+          << "<line x1=\"" << cxp - half << "\" x2=\"" << cxp + half << "\" y1=\"" << Y(b[3]) << "\" y2=\"" << Y(b[3]) << "\" stroke=\"" << kPalette[3] << "\" stroke-width=\"2\"/>\n";
+      for (int e : {1, 5})
+        svg << "<line x1=\"" << cxp - half / 2 << "\" x2=\"" << cxp + half / 2 << "\" y1=\"" << Y(b[e]) << "\" y2=\"" << Y(b[e]) << "\" stroke=\"" << kPalette[0] << "\"/>\n";
+    }
+    svg << "</svg>\n";
+    return svg.str();
+  }
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto& pts = series[order[k]];
     const char* colour = kPalette[k % 8];

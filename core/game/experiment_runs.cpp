@@ -5,6 +5,7 @@
 #include "game/experiment_runs.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -216,17 +217,28 @@ std::vector<ApproximationRow> approximation_user(const GameInputs& in, const App
   o.kind = MechanismKind::kJoint;
   o.epsilon = study.epsilon;
   o.min_distortion = study.d_m_fraction * feasibility_threshold(in.prior, in.distance);
-  const Outcome ex = outcome_of(design(in, o), in);
+  o.max_seconds = study.max_seconds;
+  const auto timed = [&](const DesignOptions& opt, double& seconds) {
+    const auto start = std::chrono::steady_clock::now();
+    Designed d = design(in, opt);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return d;
+  };
+  double seconds_exact = 0;
+  const Designed exact = timed(o, seconds_exact);
+  const Outcome ex = outcome_of(exact, in);
   prog.step("exact joint LP");
   for (double thr : study.thresholds) {
     DesignOptions a = o;
     a.approx_threshold = thr;
     a.approx_distortion_rows = study.drop_distortion_rows;
-    const Designed d = design(in, a);
+    double seconds = 0;
+    const Designed d = timed(a, seconds);
     const Outcome oc = outcome_of(d, in);
     rows.push_back({thr, d.size.constraints, d.dp_rows, d.distortion_rows, oc.cost, ex.cost, oc.error, ex.error,
                     ex.error - oc.error, oc.epsilon, metric_dp_epsilon(d.p, in.dp_distance, thr),
-                    oc.error >= o.min_distortion - 1e-9});
+                    oc.error >= o.min_distortion - 1e-9, seconds, seconds_exact, d.gap, exact.gap, d.method,
+                    exact.method});
     prog.step("approximate joint LP");
   }
   return rows;

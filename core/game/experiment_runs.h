@@ -152,6 +152,7 @@ struct ApproximationStudy {
   std::vector<double> thresholds;
   double epsilon = 0.5, d_m_fraction = 0.5;
   bool drop_distortion_rows = true;
+  double max_seconds = 0;  ///< time budget of each LP (0: none); a stopped solve reports its gap
 };
 struct ApproximationRow {
   double threshold = 0;
@@ -161,6 +162,11 @@ struct ApproximationRow {
   double achieved_epsilon = 0;          ///< measured over all pairs
   double epsilon_within_threshold = 0;  ///< measured over the kept pairs
   bool distortion_guaranteed = false;   ///< error >= d_m - 1e-9
+  /// Wall-clock seconds of the approximate and of the exact solve (Figure 8 right; they vary
+  /// from run to run), and both certificates' gaps (exact when <= kExactGap).
+  double seconds = 0, seconds_exact = 0;
+  double gap = 0, gap_exact = 0;
+  std::string method, method_exact;
 };
 std::vector<ApproximationRow> approximation_user(const GameInputs& in, const ApproximationStudy& study,
                                                  const Context& context);

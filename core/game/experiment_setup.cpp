@@ -5,9 +5,12 @@
  */
 #include "game/experiment_setup.h"
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "common/error.h"
+#include "common/quantile.h"
 #include "game/request.h"
 #include "json/json_read.h"
 
@@ -90,6 +93,25 @@ void ResultTable::plot(const std::string& title, const std::string& kind, const 
                        const std::string& y_label) {
   plots.push_back({{"title", title}, {"kind", kind}, {"x", x}, {"y", y}, {"group", group},
                    {"x_label", x_label}, {"y_label", y_label}});
+}
+
+void ResultTable::box_plot(const std::string& title, const std::string& x, const std::string& y,
+                           const std::string& x_label, const std::string& y_label) {
+  const auto index = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin());
+  };
+  const std::size_t xi = index(x), yi = index(y);
+  std::map<double, std::vector<double>> samples;
+  for (const auto& row : rows)
+    if (xi < row.size() && yi < row.size() && row[xi].is_number() && row[yi].is_number())
+      samples[row[xi].get<double>()].push_back(row[yi].get<double>());
+  nlohmann::json boxes = nlohmann::json::array();
+  for (const auto& [at, values] : samples) {
+    const BoxSummary b = box_summary(values);
+    boxes.push_back({at, b.min, b.q1, b.median, b.q3, b.max});
+  }
+  plots.push_back({{"title", title}, {"kind", "box"}, {"x", x}, {"y", y}, {"group", nullptr},
+                   {"x_label", x_label}, {"y_label", y_label}, {"boxes", boxes}});
 }
 
 nlohmann::json ResultTable::to_json() const {

@@ -41,6 +41,10 @@ struct ResultTable {
   void plot(const std::string& title, const std::string& kind, const std::string& x,
             const std::string& y, const nlohmann::json& group, const std::string& x_label,
             const std::string& y_label);
+  /// A box plot of y per distinct x over the rows (e.g. over users): "boxes" holds
+  /// [x, min, q1, median, q3, max] per x (common/quantile.h), so that renderers only draw.
+  void box_plot(const std::string& title, const std::string& x, const std::string& y,
+                const std::string& x_label, const std::string& y_label);
   nlohmann::json to_json() const;
 };
 

@@ -39,17 +39,6 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
   }
 }
 
-double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return std::nan("");
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const auto i = static_cast<std::size_t>(std::floor(pos));
-  const double f = pos - static_cast<double>(i);
-  if (i + 1 >= v.size()) return v.back();
-  if (std::isinf(v[i]) || std::isinf(v[i + 1])) return v[i + 1];
-  return v[i] + f * (v[i + 1] - v[i]);
-}
-
 double mean(const std::vector<double>& v) {
   if (v.empty()) return std::nan("");
   double s = 0;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/context.h"
+#include "common/quantile.h"
 #include "model/joint.h"
 #include "rldp/design_options.h"
 #include "rldp/evaluation.h"
@@ -42,8 +43,6 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
                              const JointDistribution* truth, double eps, const UncertaintySet& set,
                              const DesignOptions& options, Notes& notes);
 
-/// The q-quantile by linear interpolation (NaN for no values; an infinite neighbour wins).
-double quantile(std::vector<double> v, double q);
 /// The mean (NaN for no values).
 double mean(const std::vector<double>& v);
 /// The Renyi ball of a confidence level (eq. (9) generalised).

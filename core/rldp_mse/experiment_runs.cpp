@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/quantile.h"
 #include "privlab/rldp_mse.h"
 #include "rldp_mse/sampling.h"
 
@@ -53,13 +54,7 @@ Summary summarize_iqr(std::vector<double> values) {
   }
   if (finite.empty()) return s;
   std::sort(finite.begin(), finite.end());
-  auto quantile = [&](double q) {
-    const double pos = q * static_cast<double>(finite.size() - 1);
-    const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, finite.size() - 1);
-    return finite[lo] + (pos - static_cast<double>(lo)) * (finite[hi] - finite[lo]);
-  };
-  const double q1 = quantile(0.25), q3 = quantile(0.75), iqr = q3 - q1;
+  const double q1 = quantile(finite, 0.25), q3 = quantile(finite, 0.75), iqr = q3 - q1;
   std::vector<double> kept;
   for (double v : finite)
     if (v >= q1 - 1.5 * iqr && v <= q3 + 1.5 * iqr) kept.push_back(v);

@@ -101,8 +101,15 @@ test('e2e presets: experiment and other whole-request presets run in the worker 
       assert.equal(await page.$$eval('#preset-result .chart-host svg', (s) => s.length), (expected.plots || []).length, file);
       // Every plotted row of the first chart is drawn (points, or line vertices).
       const drawn = await page.$$eval('#preset-result .chart-host[data-plot="0"] svg', ([svg]) =>
-        svg.querySelectorAll('g.point').length + [...svg.querySelectorAll('polyline.series')].reduce((n, p) => n + p.getAttribute('points').trim().split(/\s+/).filter(Boolean).length, 0));
+        svg.querySelectorAll('g.point, g.box').length + [...svg.querySelectorAll('polyline.series')].reduce((n, p) => n + p.getAttribute('points').trim().split(/\s+/).filter(Boolean).length, 0));
       assert.ok(drawn > 0, file);
+      // Box plots (Figure 8): one box per threshold in every chart, at the core's five numbers.
+      for (const [i, plot] of (expected.plots || []).entries()) {
+        if (plot.kind !== 'box') continue;
+        const boxes = await page.$$eval(`#preset-result .chart-host[data-plot="${i}"] g.box`, (gs) => gs.map((g) => Number(g.dataset.x)));
+        assert.deepEqual(boxes, plot.boxes.map((b) => b[0]), `${file}: chart ${i}`);
+      }
+      if (file === 'game-figure8.json') await page.locator('#preset-card').screenshot({ path: join(SCREENSHOTS, 'preset-figure8.png') });
     } else {
       for (const key of Object.keys(expected).filter((k) => typeof expected[k] === 'number'))
         assert.equal(await page.textContent(`#preset-result dd[data-field="${key}"]`), fmt(expected[key]), `${file}: ${key}`);

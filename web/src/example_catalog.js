@@ -42,6 +42,7 @@ const NAMES = {
   'game-prior-mismatch-study.json': 'Section 9.2: prior mismatch study (small)',
   'game-approximation.json': 'Appendix C: approximation on a 6×6 grid',
   'game-approximation-study.json': 'Appendix C, Figure 8 (small): approximation study',
+  'game-figure8.json': 'Figure 8: privacy lost and solve time per threshold (reduced map, 10 users)',
 };
 
 /** Strips the paper's and the view's name from a title ("RLDP paper, Example 4: …" -> "Example 4: …"). */

@@ -2,7 +2,9 @@
 // experiment is about, parameter errors and the work guard.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "privlab/api.h"
@@ -31,7 +33,7 @@ const json kSmall = {{"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}}, {"use
 }  // namespace
 
 TEST_CASE("game/experiments: every experiment answers in the brief's format") {
-  for (const char* name : {"scenario1", "scenario2", "scenario3", "prior_mismatch", "tradeoff", "approximation"}) {
+  for (const char* name : {"scenario1", "scenario2", "scenario3", "prior_mismatch", "tradeoff", "approximation", "figure8"}) {
     json req = kSmall;
     req["experiment"] = name;
     req["epsilons"] = {0.3, 0.9};
@@ -95,6 +97,40 @@ TEST_CASE("game/experiments: approximation keeps the target on kept pairs and co
       CHECK(at(r, row, "achieved_epsilon").get<double>() <= 0.5 + 1e-7);
       CHECK(at(r, row, "cost").get<double>() == doctest::Approx(at(r, row, "cost_exact").get<double>()));
     }
+  }
+}
+
+TEST_CASE("game/experiments: figure8's boxes are the five numbers of its rows per threshold") {
+  json req = kSmall;
+  req["experiment"] = "figure8";
+  req["users"] = 4;
+  req["thresholds"] = {1.0, 10.0};
+  const json r = run(req);
+  REQUIRE(r["plots"].size() == 2);
+  CHECK(r["plots"][0]["kind"] == "box");
+  CHECK(r["plots"][0]["y"] == "error_difference");
+  CHECK(r["plots"][1]["y"] == "seconds");
+  for (const auto& plot : r["plots"]) {
+    REQUIRE(plot["boxes"].size() == 2);
+    for (const auto& box : plot["boxes"]) {
+      std::vector<double> ys;
+      for (const auto& row : r["rows"])
+        if (at(r, row, "threshold") == box[0]) ys.push_back(at(r, row, plot["y"].get<std::string>()).get<double>());
+      REQUIRE(ys.size() == 4);
+      std::sort(ys.begin(), ys.end());
+      CHECK(box[1].get<double>() == ys.front());
+      CHECK(box[5].get<double>() == ys.back());
+      CHECK(box[3].get<double>() == doctest::Approx((ys[1] + ys[2]) / 2));  // median of 4
+      CHECK(box[2].get<double>() <= box[3].get<double>());
+      CHECK(box[3].get<double>() <= box[4].get<double>());
+    }
+  }
+  for (const auto& row : r["rows"]) {
+    CHECK(at(r, row, "seconds").get<double>() > 0);
+    CHECK(at(r, row, "gap_exact").get<double>() <= 1e-6);  // exact: no budget given
+    CHECK(at(r, row, "epsilon_within_threshold").get<double>() <= 0.5 + 1e-7);
+    if (at(r, row, "threshold").get<double>() == 10.0)  // beyond the diameter: the exact LP's optimum
+      CHECK(at(r, row, "cost").get<double>() == doctest::Approx(at(r, row, "cost_exact").get<double>()));
   }
 }
 

@@ -4,6 +4,8 @@
 //              band?: [[x, low, high], ...] (lines only: a shaded band, e.g. mean -+ 1 sd) }]
 //     lines get Okabe-Ito colours plus distinct dash patterns, point sets distinct shapes, so
 //     the series differ without colour too; every point is a <g class="point"> with data-x/y.
+//   or { name, kind: 'boxes', boxes: [[x, min, q1, median, q3, max], ...], points: [] }: a box
+//     plot (the core computes the five numbers); each box is a <g class="box"> with data-x.
 //   rule: { x, label } draws a vertical reference line (optional).
 // Legend below the plot; the axes start at 0 when the data are non-negative. xLog: a log x axis
 // (for x spanning decades, such as sample sizes).
@@ -33,14 +35,16 @@ export class XyChart {
     const { width } = this;
     const height = this.height + 18 * legendRows;
     const bandPts = series.flatMap((sr) => (sr.band || []).flatMap(([bx, lo, hi]) => [[bx, lo], [bx, hi]]));
-    const pts = series.flatMap((sr) => sr.points).concat(bandPts)
+    const boxPts = series.flatMap((sr) => (sr.boxes || []).flatMap(([bx, lo, , , , hi]) => [[bx, lo], [bx, hi]]));
+    const pts = series.flatMap((sr) => sr.points).concat(bandPts, boxPts)
       .filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!this.xLog || x > 0));
     const svg = chartSvg(this.container, { width, height, title: this.title, className: 'line-chart xy-chart', empty: pts.length === 0 });
     if (pts.length === 0) return svg;
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
     const x = this.xLog ? scaleLog().domain([Math.min(...xs) / 1.25, Math.max(...xs) * 1.25]).range([margin.left, width - margin.right])
-      : scaleLinear().domain([Math.min(0, ...xs), Math.max(...xs) || 1]).nice().range([margin.left, width - margin.right]);
+      : scaleLinear().domain([Math.min(0, ...xs), (Math.max(...xs) || 1) * (series.some((sr) => sr.kind === 'boxes') ? 1.1 : 1)]).nice()
+        .range([margin.left, width - margin.right]);
     // Log axes label 1, 2 and 5 times powers of ten only.
     const xTicks = this.xLog ? x.ticks().filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9)))) : x.ticks(6);
     const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys) || 1]).nice().range([height - margin.bottom, margin.top]);
@@ -56,7 +60,23 @@ export class XyChart {
     const legend = [];
     for (const sr of series) {
       const good = sr.points.map((p, i) => [p, i]).filter(([[px, py]]) => Number.isFinite(px) && Number.isFinite(py) && (!this.xLog || px > 0));
-      if (sr.kind === 'points') {
+      if (sr.kind === 'boxes') {
+        const boxes = (sr.boxes || []).filter((b) => b.length === 6 && b.every(Number.isFinite));
+        const xsPx = boxes.map(([bx]) => x(bx));
+        const gaps = xsPx.slice(1).map((px, i) => px - xsPx[i]);
+        const half = Math.max(3, 0.3 * Math.min(60, ...gaps));
+        const g = s('g', { class: 'box-set', 'data-series': sr.name });
+        for (const [bx, lo, q1, med, q3, hi] of boxes) {
+          const cx = x(bx);
+          g.appendChild(s('g', { class: 'box', 'data-x': bx },
+            s('line', { x1: cx, x2: cx, y1: y(lo), y2: y(hi), stroke: OKABE_ITO[0] }),
+            s('rect', { x: cx - half, y: y(q3), width: 2 * half, height: Math.max(0.5, y(q1) - y(q3)), fill: '#dbe9f5', stroke: OKABE_ITO[0] }),
+            s('line', { x1: cx - half, x2: cx + half, y1: y(med), y2: y(med), stroke: OKABE_ITO[3], 'stroke-width': 2 }),
+            s('title', {}, `${fmt(bx)}: median ${fmt(med)}, quartiles ${fmt(q1)} to ${fmt(q3)}, range ${fmt(lo)} to ${fmt(hi)}`)));
+        }
+        svg.appendChild(g);
+        legend.push((lx, ly) => [s('rect', { x: lx + 6, y: ly - 5, width: 12, height: 10, fill: '#dbe9f5', stroke: OKABE_ITO[0] })]);
+      } else if (sr.kind === 'points') {
         const k = sets++;
         const colour = OKABE_ITO[(3 + k) % OKABE_ITO.length];
         const kind = SHAPES[k % SHAPES.length];

@@ -1,5 +1,5 @@
 // Draws any core response that no view lays out itself: a paper experiment ({columns, rows,
-// plots, notes}) as its own charts (line, band, scatter; log axes when the plot asks) with the
+// plots, notes}) as its own charts (line, band, scatter, box; log axes when the plot asks) with the
 // table as CSV, or another response as its numbers and its matrices as heatmaps. Used by the
 // views' experiment panels and by gallery presets that run as one whole request.
 import { h, fmt } from '../dom.js';
@@ -11,6 +11,7 @@ import { machineNotes } from './result_frame.js';
 
 /** The series of one plot spec over the experiment's rows. */
 export function plotSeries(plot, columns, rows) {
+  if (plot.kind === 'box') return [{ name: plot.y_label || plot.y, kind: 'boxes', boxes: Array.isArray(plot.boxes) ? plot.boxes : [], points: [] }];
   const at = (name) => (name ? columns.indexOf(name) : -1);
   const [xi, yi, gi, lo, hi] = [plot.x, plot.y, plot.group, plot.y_low, plot.y_high].map(at);
   const fi = plot.filter ? at(plot.filter.column) : -1;
