@@ -25,7 +25,8 @@ std::vector<double> number_list(const nlohmann::json& request, const std::string
                                 const std::vector<double>& fallback, double lo, double hi);
 
 /// Refuses (too_large naming /grid, or `count_field` when the grid alone fits) when `lp_count`
-/// LPs of the kind `kind` on this grid exceed work_budget, or one LP exceeds the size limits.
+/// LPs of the kind `kind` on this grid exceed work_budget, or one LP exceeds the size limits
+/// (natively, allow_large, LPs solved by decomposition are bounded by time budgets instead).
 void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
                 const std::string& count_field);
 
