@@ -146,6 +146,8 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     res.lp_objective = sol.objective;
     res.lower_bound = std::max(res.lower_bound, certified_lower_bound(b, sol.row_duals, in, opt));
     res.shadow_price = b.budget_row >= 0 ? sol.row_duals(b.budget_row) : 0.0;
+    res.simplex_duals.resize(n);
+    for (long s = 0; s < n; ++s) res.simplex_duals(s) = sol.row_duals(b.simplex_rows[static_cast<std::size_t>(s)]);
     // Separation over ALL pairs: per (o, s) the most violated DP row; per o the (21b) row of
     // the adversary's best guess when x(o) exceeds its error.
     std::vector<lp::Row> cuts;

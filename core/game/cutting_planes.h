@@ -8,6 +8,7 @@
  */
 #pragma once
 #include <optional>
+#include <string>
 
 #include "common/linalg.h"
 #include "game/lp_build.h"
@@ -20,10 +21,15 @@ struct CutResult {
   double lp_objective = 0;  ///< the last master LP's optimum
   double lower_bound = 0;   ///< certified, of the full LP
   double shadow_price = 0;  ///< the last master's multiplier of (21c)/(24c)
+  Vector simplex_duals;     ///< the last master's multipliers of the rows (16), one per secret
   long rounds = 0;
   long dp_rows = 0, distortion_rows = 0;
   LpSize size;              ///< of the last master LP
   bool stopped_early = false;  ///< the budget ran out before the gap closed
+  /// The decomposition's phase that answered: "observables" (the restricted LP over
+  /// `observables` of them) or "columns" (column generation); empty for the cutting planes.
+  std::string phase;
+  long observables = 0;
 };
 
 /// Runs the cutting planes within opt's budget. nullopt when a master LP does not solve (the

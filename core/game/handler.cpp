@@ -178,6 +178,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lp"]["exact"] = d.gap <= kExactGap;
   out["lp"]["stopped_early"] = d.stopped_early;
   out["lp"]["method"] = d.method;
+  if (!d.phase.empty()) {
+    out["lp"]["phase"] = d.phase;
+    if (d.phase == "observables") out["lp"]["observables"] = d.observables;
+  }
   out["repair_mix"] = d.repair_mix;
   if (opt.kind != MechanismKind::kDp) {
     out["min_distortion"] = opt.min_distortion;

@@ -143,6 +143,8 @@ Designed from_cut(const CutResult& cut, const GameInputs& in, const DesignOption
   d.dp_rows = cut.dp_rows;
   d.distortion_rows = cut.distortion_rows;
   d.rounds = cut.rounds;
+  d.phase = cut.phase;
+  d.observables = cut.observables;
   d.stopped_early = cut.stopped_early;
   d.shadow_price = has_distortion(o.kind) ? cut.shadow_price : std::numeric_limits<double>::quiet_NaN();
   return d;

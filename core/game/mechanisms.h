@@ -100,6 +100,10 @@ struct Designed {
   /// How the optimum was found: "full" (every row built at once), "cutting_planes" (lazy DP
   /// rows) or "decomposition" (decomposition.h).
   std::string method = "full";
+  /// With "decomposition": the phase that answered, "observables" (a restricted LP over
+  /// `observables` observables, certified for all) or "columns" (column generation).
+  std::string phase;
+  long observables = 0;
   long rounds = 0;             ///< cutting-plane rounds (0 when all DP rows were built at once)
   bool stopped_early = false;  ///< the cutting planes' budget ran out before the gap closed
   /// d cost / d d_m: the multiplier of (21c)/(24c) (NaN for (22)/(23)).

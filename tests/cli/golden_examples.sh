@@ -5,7 +5,9 @@
 # so any change of a response (a digit, a key, the order of keys) fails here. Deliberate changes
 # since: issue 12 added "lp.method" to the game responses (7 fixtures, that key only), and the
 # Appendix C approximation with (24b) rows kept is solved by decomposition from 20 cells
-# (game-approximation: same cost to 1e-14, another optimum of the degenerate LP, fewer rows).
+# (game-approximation: same cost to 1e-14, another optimum of the degenerate LP, fewer rows);
+# the decomposition's observable generation then changed it once more the same way (and added
+# "lp.phase" and "lp.observables").
 #   PRIVLAB=build/bin/privlab bash tests/cli/golden_examples.sh           # compare
 #   PRIVLAB=build/bin/privlab bash tests/cli/golden_examples.sh --update  # rewrite the fixtures
 # Run by CTest. Examples slower than about 10 s go in SLOW (skipped, with their time, to keep the

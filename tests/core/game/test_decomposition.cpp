@@ -95,6 +95,38 @@ TEST_CASE("game/decomposition: equals the plain full LP on small grids, every me
   }
 }
 
+TEST_CASE("game/decomposition: few observables used: the restricted LP answers; many: the column generation") {
+  // A hot-cell prior: the optimum reports a few observables, and the observable generation
+  // certifies it over all of them. A spread prior at eps 1: most observables are used, the
+  // observable generation hands over, and the column generation finishes. Both against the
+  // plain full LP.
+  std::mt19937_64 rng(55);
+  const Grid grid{5, 6, 0.75, 0.5333};
+  GameInputs few = grid_game(grid, rng), many = few;
+  many.prior = generate_prior(grid, {5, 0.6, 1.5}, rng);
+  for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+    for (const GameInputs* in : {&few, &many}) {
+      const DesignOptions o = decomposed(kind, 1.0, 0.3 * feasibility_threshold(in->prior, in->distance));
+      const Designed d = design(*in, o);
+      INFO(mechanism_name(kind) << (in == &few ? " hot cells" : " spread prior"));
+      long used = 0;
+      for (long r = 0; r < d.p.rows(); ++r) used += d.p.row(r).sum() > 1e-9;
+      if (in == &few) {
+        CHECK(d.phase == "observables");
+        CHECK(d.observables <= 16);
+        CHECK(used <= d.observables);
+      } else {
+        CHECK(d.phase == "columns");
+        CHECK(used > 16);
+      }
+      check_feasible(d, *in, o);
+      CHECK(std::abs(d.cost - plain_lp_optimum(*in, kind, o.epsilon, o.min_distortion, false)) <= 1e-7);
+      CHECK(d.gap <= kExactGap);
+      CHECK(d.lower_bound <= d.cost);
+    }
+  }
+}
+
 TEST_CASE("game/decomposition: the Appendix C approximation (DP rows dropped) equals the full LP with the same rows") {
   // The kept DP rows (d_eps <= threshold) define the cone of their shortest-path metric; the
   // full LP (lp_build, the kept rows only) is the independent second method.

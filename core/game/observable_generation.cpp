@@ -1,0 +1,107 @@
+/**
+ * @file observable_generation.cpp
+ * @brief The restricted LP over a few observables, certified by pricing all of them
+ *        (observable_generation.h).
+ */
+#include "game/observable_generation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace privlab::game::decomposition {
+
+namespace {
+/// Observables added per round (those of most negative pricing bound).
+constexpr size_t kAddPerRound = 8;
+
+/// The game restricted to the observables `chosen` (their loss rows and distances to guesses).
+GameInputs restricted_to(const GameInputs& in, const std::vector<long>& chosen) {
+  GameInputs sub = in;
+  const long k = static_cast<long>(chosen.size());
+  sub.loss.resize(k, in.num_secrets());
+  for (long i = 0; i < k; ++i) sub.loss.row(i) = in.loss.row(chosen[static_cast<size_t>(i)]);
+  if (in.obs_distance) {
+    Matrix od(k, in.obs_distance->cols());
+    for (long i = 0; i < k; ++i) od.row(i) = in.obs_distance->row(chosen[static_cast<size_t>(i)]);
+    sub.obs_distance = std::move(od);
+  }
+  return sub;
+}
+}  // namespace
+
+std::optional<GeneratedObservables> generate_observables(const Problem& pb, const PairFilter& pairs,
+                                                         PricingGroups& pricing,
+                                                         std::chrono::steady_clock::time_point start,
+                                                         long max_observables) {
+  const DesignOptions& opt = pb.opt;
+  const long m = pb.m, n = pb.n;
+  const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
+  std::vector<long> chosen, all(m);
+  std::vector<char> is_chosen(m, 0);
+  for (long o = 0; o < m; ++o) all[o] = o;
+  long best = 0;
+  pb.cost.rowwise().sum().minCoeff(&best);  // the best constant report
+  chosen.push_back(best);
+  is_chosen[best] = 1;
+
+  GeneratedObservables out;
+  CutResult& res = out.result;
+  // Before any pricing: costs are non-negative (losses are), so 0 bounds the optimum.
+  res.lower_bound = pb.in.loss.minCoeff() >= 0 ? 0.0 : -lp::kInf;
+  while (true) {
+    DesignOptions restricted = opt;
+    restricted.on_round = nullptr;
+    restricted.max_rounds = 0;
+    if (opt.max_seconds > 0) restricted.max_seconds = std::max(1e-3, opt.max_seconds - seconds_since(start));
+    const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs);
+    if (!cut) return std::nullopt;
+    ++res.rounds;
+    res.p = Matrix::Zero(m, n);
+    for (size_t i = 0; i < chosen.size(); ++i) res.p.row(chosen[i]) = cut->p.row(static_cast<long>(i));
+    res.repair_mix = cut->repair_mix;
+    res.lp_objective = utility_cost(res.p, pb.in.prior, pb.in.loss);
+    res.shadow_price = cut->shadow_price;
+    res.dp_rows = cut->dp_rows + pricing.dp_rows();
+    res.distortion_rows = cut->distortion_rows + pricing.distortion_rows();
+    res.size = {cut->size.variables, cut->size.constraints + pricing.rows(), cut->size.nonzeros + pricing.nonzeros()};
+    if (cut->stopped_early) break;
+    // Every observable priced at the restricted LP's duals (the chosen ones too: their bound
+    // is ~0 by the restricted LP's optimality, and pricing them keeps the bound proven).
+    const double mu = pb.distortion ? std::max(0.0, cut->shadow_price) : 0.0;
+    std::vector<Priced> priced;
+    if (!pricing.price(all, cut->simplex_duals, mu, over_budget, priced)) return std::nullopt;
+    double min_bound = lp::kInf;
+    bool complete = true;
+    std::vector<std::pair<double, long>> negative;
+    for (long o = 0; o < m; ++o) {
+      if (!priced[o].priced) {
+        complete = false;
+        continue;
+      }
+      min_bound = std::min(min_bound, priced[o].bound);
+      if (!is_chosen[o] && priced[o].bound < -kEnter) negative.emplace_back(priced[o].bound, o);
+    }
+    if (complete)
+      res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
+    const double gap = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective));
+    if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, std::max(0.0, gap));
+    if (gap <= kExactGap * 0.5 || over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
+    if (negative.empty()) return out;  // the chosen observables' own rounding: columns go on
+    // Many observables pricing out negative at once foretell a large restricted LP.
+    if (static_cast<long>(chosen.size() + negative.size()) > max_observables) return out;
+    std::sort(negative.begin(), negative.end());
+    for (size_t i = 0; i < negative.size() && i < kAddPerRound; ++i) {
+      chosen.push_back(negative[i].second);
+      is_chosen[negative[i].second] = 1;
+    }
+  }
+  res.stopped_early = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective)) > kExactGap;
+  res.phase = "observables";
+  res.observables = static_cast<long>(chosen.size());
+  out.final = true;
+  return out;
+}
+
+}  // namespace privlab::game::decomposition
