@@ -104,9 +104,9 @@ int run_bench(int argc, char** argv) {
     nlohmann::json entry = {{"name", item["name"]}, {"median_ms", ms[ms.size() / 2]},
                             {"cpu_ms_per_solve", 1000 * (cpu_seconds() - cpu0) / reps},
                             {"max_rss_kb_so_far", max_rss_kb()}, {"repeat", reps}, {"exit_code", exit_code}};
-    // The certificate of game answers (exact or not, rounds of cutting planes).
+    // The certificate of game answers (exact or not, rounds, and how the LP was solved).
     if (last.is_object() && last.contains("lp") && last["lp"].is_object() && last["lp"].contains("gap"))
-      for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints"})
+      for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints", "method", "phase", "observables"})
         if (last["lp"].contains(key)) entry["lp"][key] = last["lp"][key];
     results.push_back(entry);
   }
