@@ -277,12 +277,12 @@ units::Plan figure8(const nlohmann::json& req) {
   guard_work(*setup, MechanismKind::kJoint, approximation_lp_count(n_users, static_cast<long>(study.thresholds.size())), "/users");
   const ResultTable header{"figure8", {"user", "threshold", "error_difference", "seconds", "seconds_exact", "cost", "cost_exact",
                                        "adversary_error", "error_exact", "achieved_epsilon", "epsilon_within_threshold",
-                                       "gap", "gap_exact", "method", "method_exact", "dp_rows", "constraints"}};
+                                       "gap", "gap_exact", "method", "method_exact"}};
   return per_user(setup, header, [study](long u, const GameInputs& in, Rows& rows, nlohmann::json&, const Context& ctx) {
     for (const auto& r : approximation_user(in, study, ctx))
       rows.push_back({u, r.threshold, r.error_difference, r.seconds, r.seconds_exact, r.cost, r.cost_exact, r.error,
                       r.error_exact, jw::real(r.achieved_epsilon), jw::real(r.epsilon_within_threshold), r.gap,
-                      r.gap_exact, r.method, r.method_exact, r.dp_rows, r.constraints});
+                      r.gap_exact, r.method, r.method_exact});
   }, [study, grid = setup->grid](ResultTable& t, const std::vector<nlohmann::json>&) {
     t.box_plot("Privacy lost by the approximation (Fig. 8 left)", "threshold", "error_difference",
                "distance threshold (km)", "error(exact) - error(approx) (km)");

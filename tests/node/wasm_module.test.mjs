@@ -40,10 +40,12 @@ function assertClose(a, b, path = '', skip = () => false) {
  * Parts of a response that are not unique, so the two builds may legitimately differ: with a
  * repeated principal inertia component, the principal functions (and coefficients expressed in
  * them) are any basis of its eigenspace, and Theorem 3's mapping is built from one of them (its
- * chi-square values, the point and lambda_min stay unique and are compared).
+ * chi-square values, the point and lambda_min stay unique and are compared). Timing columns
+ * are skipped too (timingPaths).
  */
 function nonUniquePaths(response) {
   if (response.experiment === 'realized_epsilon') return realizedEpsilonQuantiles(response);
+  if (Array.isArray(response.columns) && response.columns.some((c) => TIMING.test(c))) return timingPaths(response);
   const pics = Array.isArray(response.pics) ? response.pics : [];
   const repeated = pics.some((v, i) => i > 0 && Math.abs(v - pics[i - 1]) <= 1e-9 * Math.max(1, v));
   if (!repeated) return () => false;
@@ -64,6 +66,18 @@ function realizedEpsilonQuantiles(response) {
   return (path) => {
     const m = /^\/rows\/(\d+)\/(\d+)$/.exec(path);
     return m !== null && response.rows[+m[1]][mechanism] !== 'designed' && statistic.has(+m[2]);
+  };
+}
+
+/** Wall-clock columns (figure8's seconds) and the plots of them differ from run to run. */
+const TIMING = /(seconds|elapsed|time|duration|_ms$|^ms$)/i;
+function timingPaths(response) {
+  const timing = new Set(response.columns.map((c, i) => (TIMING.test(c) ? i : -1)));
+  const plots = new Set((response.plots || []).map((p, i) => (TIMING.test(p.y || '') ? i : -1)));
+  return (path) => {
+    const row = /^\/rows\/\d+\/(\d+)$/.exec(path);
+    const plot = /^\/plots\/(\d+)\/boxes/.exec(path);
+    return (row !== null && timing.has(+row[1])) || (plot !== null && plots.has(+plot[1]));
   };
 }
 
