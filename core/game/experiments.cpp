@@ -264,7 +264,7 @@ units::Plan figure8(const nlohmann::json& req) {
   if (!with_defaults.contains("grid")) with_defaults["grid"] = {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}};
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(with_defaults));
   ApproximationStudy study;
-  study.thresholds = number_list(req, "thresholds", {1, 2, 3, 4, 6}, 0, 1e6);
+  study.thresholds = number_list(req, "thresholds", {0.75, 1, 1.5, 2, 3, 4, 6}, 0, 1e6);
   study.epsilon = jr::number_or(req, "epsilon", "", 1e-6, 20, 0.5);
   study.d_m_fraction = jr::number_or(req, "d_m_fraction", "", 0, 1, 0.5);
   study.max_seconds = jr::number_or(req, "budget_seconds", "", 0, 1e6, 0);
