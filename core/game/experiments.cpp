@@ -218,18 +218,28 @@ units::Plan tradeoff(const nlohmann::json& req) {
   });
 }
 
+/// The Appendix C study's parameters: thresholds (km), epsilon, d_m_fraction, budget_seconds (per
+/// LP) and distortion_rows (whether (24b) rows beyond the threshold are dropped too).
+ApproximationStudy read_study(const nlohmann::json& req, const std::vector<double>& thresholds, bool drop_distortion_rows) {
+  ApproximationStudy study;
+  study.thresholds = number_list(req, "thresholds", thresholds, 0, 1e6);
+  study.epsilon = jr::number_or(req, "epsilon", "", 1e-6, 20, 0.5);
+  study.d_m_fraction = jr::number_or(req, "d_m_fraction", "", 0, 1, 0.5);
+  study.max_seconds = jr::number_or(req, "budget_seconds", "", 0, 1e6, 0);
+  study.drop_distortion_rows = drop_distortion_rows;
+  if (req.contains("distortion_rows")) {
+    if (!req["distortion_rows"].is_boolean()) bad_request("not_a_boolean", "/distortion_rows", "expected true or false");
+    study.drop_distortion_rows = req["distortion_rows"].get<bool>();
+  }
+  return study;
+}
+
 /// Appendix C (Figure 8): drop rows beyond a distance threshold; measure what it costs.
 units::Plan approximation(const nlohmann::json& req) {
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(req));
   const double km = setup->grid.cell_km;
-  ApproximationStudy study;
-  study.thresholds = number_list(req, "thresholds", {1 * km, 1.5 * km, 2 * km, 2.5 * km, 3 * km, 4 * km}, 0, 1e6);
-  study.epsilon = jr::number_or(req, "epsilon", "", 1e-6, 20, 0.5);
-  study.d_m_fraction = jr::number_or(req, "d_m_fraction", "", 0, 1, 0.5);
-  if (req.contains("distortion_rows")) {  // default true: the paper drops both kinds of rows
-    if (!req["distortion_rows"].is_boolean()) bad_request("not_a_boolean", "/distortion_rows", "expected true or false");
-    study.drop_distortion_rows = req["distortion_rows"].get<bool>();
-  }
+  // (24b) rows dropped by default, as the paper drops both kinds of rows.
+  const ApproximationStudy study = read_study(req, {1 * km, 1.5 * km, 2 * km, 2.5 * km, 3 * km, 4 * km}, true);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kJoint, approximation_lp_count(n_users, static_cast<long>(study.thresholds.size())), "/users");
   const ResultTable header{"approximation", {"user", "threshold", "constraints", "dp_rows", "distortion_rows", "cost", "cost_exact",
@@ -263,16 +273,7 @@ units::Plan figure8(const nlohmann::json& req) {
   nlohmann::json with_defaults = req;
   if (!with_defaults.contains("grid")) with_defaults["grid"] = {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}};
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(with_defaults));
-  ApproximationStudy study;
-  study.thresholds = number_list(req, "thresholds", {0.75, 1, 1.5, 2, 3, 4, 6}, 0, 1e6);
-  study.epsilon = jr::number_or(req, "epsilon", "", 1e-6, 20, 0.5);
-  study.d_m_fraction = jr::number_or(req, "d_m_fraction", "", 0, 1, 0.5);
-  study.max_seconds = jr::number_or(req, "budget_seconds", "", 0, 1e6, 0);
-  study.drop_distortion_rows = false;
-  if (req.contains("distortion_rows")) {
-    if (!req["distortion_rows"].is_boolean()) bad_request("not_a_boolean", "/distortion_rows", "expected true or false");
-    study.drop_distortion_rows = req["distortion_rows"].get<bool>();
-  }
+  const ApproximationStudy study = read_study(req, {0.75, 1, 1.5, 2, 3, 4, 6}, false);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kJoint, approximation_lp_count(n_users, static_cast<long>(study.thresholds.size())), "/users");
   const ResultTable header{"figure8", {"user", "threshold", "error_difference", "seconds", "seconds_exact", "cost", "cost_exact",
