@@ -1,7 +1,10 @@
 /**
  * @file decomposition.h
- * @brief Exact solves of LPs (21), (22) and (24) [game] by Dantzig-Wolfe decomposition over
- *        observables, for paper-size grids (Section 9: 20 x 15 cells).
+ * @brief Exact solves of LPs (21), (22) and (24) [game] by decomposition over observables, for
+ *        paper-size grids (Section 9: 20 x 15 cells): first the observable generation (the full
+ *        LP over the few observables the optimum uses, observable_generation.h), then, where
+ *        many are used, the Dantzig-Wolfe column generation described here. Both are certified
+ *        by the same pricing LP and bound (decomposition_pricing.h).
  *
  * The LPs couple the rows p(o|.) of different observables o only through the column sums (16)
  * and the budget row (21c)/(24c): every row v_o = p(o|.) lies in the same cone

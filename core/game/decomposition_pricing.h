@@ -67,6 +67,8 @@ struct Problem {
   Matrix weighted_distance;  ///< D(g,s) = pi(s) d(g,s): the (21b) row of guess g
   Matrix cost;            ///< cost(o,s) = pi(s) c(o,s)
   double x_upper = 0;     ///< x(r) <= min_g max_s D(g,s) for every shape r
+  /// opt.max_seconds after construction (none without a budget): every LP solve stops by then.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 
   Problem(const GameInputs& i, const DesignOptions& o)
       : in(i), opt(o), m(i.num_observables()), n(i.num_secrets()), dp(has_dp(o.kind)), distortion(has_distortion(o.kind)) {
@@ -80,6 +82,9 @@ struct Problem {
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
+    if (opt.max_seconds > 0)
+      deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(opt.max_seconds));
   }
 
   Shape shape(const Vector& v) const {
@@ -143,6 +148,8 @@ class Pricing {
     if (pb_.distortion) objective(pb_.n) = -mu;
     mirror_.objective = objective;
     lp_->set_objective(objective);
+    if (pb_.deadline)  // an exact-simplex restart can take minutes on a 300-cell pricing LP at eps 1
+      lp_->set_time_limit(std::max(1e-3, std::chrono::duration<double>(*pb_.deadline - std::chrono::steady_clock::now()).count()));
     lp::Solution sol;
     for (int round = 0; round < kPricingRounds; ++round) {
       sol = lp_->solve();
@@ -248,8 +255,8 @@ class PricingGroups {
         if (o % kPricingGroups != g) continue;
         double bound = -lp::kInf;
         const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound);
-        if (!v) {
-          failed = true;
+        if (!v) {  // out of time (the LP's time limit is the budget's), or a failure
+          (stop() ? stopped : failed) = true;
           return;
         }
         out[i] = {true, pb_.shape(*v), bound};

@@ -197,6 +197,7 @@ struct IncrementalLp::Impl {
   long iteration_limit = 0;
   bool objective_changed = false;  ///< the next solve starts with the primal simplex
   double tolerance = 0;            ///< 0: GLPK's defaults
+  int time_limit_ms = 0;           ///< 0: none
 };
 
 namespace {
@@ -206,6 +207,10 @@ void apply_tolerance(glp_smcp& params, double tolerance) {
 }  // namespace
 
 void IncrementalLp::set_tolerance(double tolerance) { impl_->tolerance = tolerance; }
+
+void IncrementalLp::set_time_limit(double seconds) {
+  impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
+}
 
 IncrementalLp::IncrementalLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
@@ -241,6 +246,7 @@ Solution IncrementalLp::solve() {
   impl_->objective_changed = false;
   apply_tolerance(params, impl_->tolerance);
   params.it_lim = iteration_limit(impl_->iteration_limit, glp_get_num_rows(p), impl_->n);
+  if (impl_->time_limit_ms > 0) params.tm_lim = impl_->time_limit_ms;
   Solution sol = read_solution(p, simplex_with_restart(p, params), impl_->n);
   if (sol.status != Status::kOptimal) return sol;
   const int m = glp_get_num_rows(p);

@@ -81,6 +81,9 @@ class IncrementalLp {
   /// GLPK's primal and dual feasibility tolerances (default 1e-7, relative): a decomposition
   /// certifies its optimum from the duals, so it asks for tighter ones.
   void set_tolerance(double tolerance);
+  /// Wall-clock limit of the next solve() in seconds (<= 0: none), the scaled restarts and the
+  /// exact simplex included; a solve stopped by it does not end optimal.
+  void set_time_limit(double seconds);
   Solution solve();
   int num_rows() const;
 
