@@ -440,7 +440,7 @@ export class GameView {
         h('thead', {}, h('tr', {}, h('td'), ...['variables', 'constraints', 'nonzeros', 'solved as', 'fits'].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, rows))),
       lim ? h('p', { class: 'hint' }, `Browser limits of the core: ${lim.max_lp_constraints.toLocaleString('en')} constraints, ${lim.max_lp_nonzeros.toLocaleString('en')} nonzeros, ${big(lim.max_lp_work)} variables × constraints per LP. `,
-        lim.max_decomposition_cells ? `A decomposed LP never builds these rows (a master with one row per cell, priced one observable at a time; rounds and gap show while it runs) and is solved here up to ${lim.max_decomposition_cells} cells. ` : '',
+        lim.max_decomposition_cells ? `A decomposed LP never builds these rows (it solves the LP over the few observables the optimum uses, or a master with one row per cell, and prices every observable to certify it; rounds and gap show while it runs) and is solved here up to ${lim.max_decomposition_cells} cells. ` : '',
         `Solved on every edit up to ${big(AUTO_WORK)} variables × constraints in all (now ${big(plan.work)}).`) : null),
       h('p', { class: 'hint', id: 'solve-note' }));
   }
