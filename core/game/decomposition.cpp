@@ -8,7 +8,6 @@
 #include "game/decomposition.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -149,10 +148,7 @@ std::string decomposition_unavailable(const GameInputs& in, const DesignOptions&
     return "the Appendix C approximation's dropped (24b) rows differ per observable (keep them: \"distortion_rows\": false)";
   if (has_dp(opt.kind) && !opt.approx_threshold) {  // with it, C is a shortest-path metric's (dp_log_factors)
     const long n = in.num_secrets();
-    Matrix lf = Matrix::Zero(n, n);
-    for (long s = 0; s < n; ++s)
-      for (long t = 0; t < n; ++t)
-        if (s != t) lf(s, t) = std::min(opt.epsilon * in.dp_distance(s, t), kMaxLogFactor);
+    const Matrix lf = dp_log_factors(in, opt);
     for (long r = 0; r < n; ++r)
       for (long s = 0; s < n; ++s)
         for (long t = 0; t < n; ++t)
@@ -166,7 +162,7 @@ namespace {
 /// The column generation (Dantzig-Wolfe master over shapes), continuing from `first` (the
 /// observable generation's answer) when given.
 std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& pairs, PricingGroups& pricing,
-                                          std::chrono::steady_clock::time_point start, const CutResult* first);
+                                          const CutResult* first);
 
 /// The observable generation hands over to the column generation beyond this many observables
 /// (its restricted LP grows with them; the column generation's master does not).
@@ -175,26 +171,24 @@ long max_observables(long m) { return std::max(16L, m / 8); }
 
 std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const DesignOptions& opt,
                                                 const PairFilter& pairs) {
-  const auto start = std::chrono::steady_clock::now();
   const Problem pb(in, opt);
   std::optional<GeneratedObservables> observables;
   {
     PricingGroups pricing(pb, opt.parallel_pricing);
-    observables = generate_observables(pb, pairs, pricing, start, max_observables(pb.m));
+    observables = generate_observables(pb, pairs, pricing, max_observables(pb.m));
   }
   if (observables && observables->final) return observables->result;
   // Fresh pricing LPs: the cuts added at the restricted LP's duals left an 8x8 joint LP at eps 2
   // with a 14x larger final gap (0.019 against 1.4e-3) after twice the time.
   PricingGroups pricing(pb, opt.parallel_pricing);
-  return generate_columns(pb, pairs, pricing, start, observables ? &observables->result : nullptr);
+  return generate_columns(pb, pairs, pricing, observables ? &observables->result : nullptr);
 }
 
 namespace {
 std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& pairs, PricingGroups& pricing,
-                                          std::chrono::steady_clock::time_point start, const CutResult* first) {
+                                          const CutResult* first) {
   const GameInputs& in = pb.in;
   const DesignOptions& opt = pb.opt;
-  const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
   const long m = pb.m, n = pb.n;
   Master master(pb);
   std::vector<Shape> shapes;
@@ -240,10 +234,9 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   std::vector<long> all(m);
   for (long o = 0; o < m; ++o) all[o] = o;
   while (!out_of_budget) {
-    const double left = opt.max_seconds > 0 ? std::max(1e-3, opt.max_seconds - seconds_since(start)) : 0.0;
-    const lp::Solution sol = master.solve(left);
+    const lp::Solution sol = master.solve(pb.seconds_left());
     if (sol.status != lp::Status::kOptimal) {
-      if (res.rounds > 0 && over_budget()) {
+      if (res.rounds > 0 && pb.over_budget()) {
         res.stopped_early = true;
         break;
       }
@@ -263,7 +256,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       double min_bound = lp::kInf;
       improved.clear();
       std::vector<Priced> priced;
-      if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, over_budget, priced)) return std::optional<double>();
+      if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, priced)) return std::optional<double>();
       // In the order of `which`, whichever group priced it: the same master on every machine.
       for (size_t i = 0; i < which.size(); ++i) {
         if (!priced[i].priced) {
@@ -278,7 +271,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
           improved.push_back(o);
         }
       }
-      if (over_budget()) out_of_budget = true;
+      if (pb.over_budget()) out_of_budget = true;
       return std::optional<double>(min_bound);
     };
     std::vector<long> improved;

@@ -9,10 +9,6 @@
 
 namespace privlab::game::decomposition {
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt) {
   const long n = in.num_secrets();
   Matrix lf = Matrix::Zero(n, n);

@@ -10,7 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -41,9 +40,6 @@ constexpr int kPricingRounds = 100;
 /// the machine: the WASM module runs the same groups one after the other.
 constexpr int kPricingGroups = 2;
 
-/// Seconds since `start` (steady clock).
-double seconds_since(std::chrono::steady_clock::time_point start);
-
 /// The log-factors of the DP cone C: eps d_eps(s,t) (a metric, decomposition_unavailable). With
 /// the Appendix C approximation only pairs within the threshold are rows; C is then the cone
 /// of the shortest-path metric over those pairs (every kept row holds along a chain of kept
@@ -69,6 +65,12 @@ struct Problem {
   double x_upper = 0;     ///< x(r) <= min_g max_s D(g,s) for every shape r
   /// opt.max_seconds after construction (none without a budget): every LP solve stops by then.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+
+  bool over_budget() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+  /// Seconds to the deadline, at least 1 ms (0: no budget): the time limit of the next LP solve.
+  double seconds_left() const {
+    return deadline ? std::max(1e-3, std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count()) : 0.0;
+  }
 
   Problem(const GameInputs& i, const DesignOptions& o)
       : in(i), opt(o), m(i.num_observables()), n(i.num_secrets()), dp(has_dp(o.kind)), distortion(has_distortion(o.kind)) {
@@ -148,8 +150,8 @@ class Pricing {
     if (pb_.distortion) objective(pb_.n) = -mu;
     mirror_.objective = objective;
     lp_->set_objective(objective);
-    if (pb_.deadline)  // an exact-simplex restart can take minutes on a 300-cell pricing LP at eps 1
-      lp_->set_time_limit(std::max(1e-3, std::chrono::duration<double>(*pb_.deadline - std::chrono::steady_clock::now()).count()));
+    // An exact-simplex restart can take minutes on a 300-cell pricing LP at eps 1.
+    lp_->set_time_limit(pb_.seconds_left());
     lp::Solution sol;
     for (int round = 0; round < kPricingRounds; ++round) {
       sol = lp_->solve();
@@ -243,10 +245,9 @@ class PricingGroups {
       workers_[g - 1]->wait();
     }
   }
-  /// Prices every observable of `which` at (lambda, mu); `stop` (polled between observables)
-  /// ends every group early. Returns false when a pricing LP did not solve.
-  bool price(const std::vector<long>& which, const Vector& lambda, double mu,
-             const std::function<bool()>& stop, std::vector<Priced>& out) {
+  /// Prices every observable of `which` at (lambda, mu); the budget (polled between
+  /// observables) ends every group early. Returns false when a pricing LP did not solve.
+  bool price(const std::vector<long>& which, const Vector& lambda, double mu, std::vector<Priced>& out) {
     out.assign(which.size(), Priced{});
     std::atomic<bool> failed{false}, stopped{false};
     const auto run = [&](int g) {
@@ -256,11 +257,11 @@ class PricingGroups {
         double bound = -lp::kInf;
         const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound);
         if (!v) {  // out of time (the LP's time limit is the budget's), or a failure
-          (stop() ? stopped : failed) = true;
+          (pb_.over_budget() ? stopped : failed) = true;
           return;
         }
         out[i] = {true, pb_.shape(*v), bound};
-        if (stop()) stopped = true;
+        if (pb_.over_budget()) stopped = true;
       }
     };
     for (int g = 1; g < kPricingGroups; ++g) workers_[g - 1]->post([&run, g] { run(g); });

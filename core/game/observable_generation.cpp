@@ -32,12 +32,9 @@ GameInputs restricted_to(const GameInputs& in, const std::vector<long>& chosen) 
 }  // namespace
 
 std::optional<GeneratedObservables> generate_observables(const Problem& pb, const PairFilter& pairs,
-                                                         PricingGroups& pricing,
-                                                         std::chrono::steady_clock::time_point start,
-                                                         long max_observables) {
+                                                         PricingGroups& pricing, long max_observables) {
   const DesignOptions& opt = pb.opt;
   const long m = pb.m, n = pb.n;
-  const auto over_budget = [&] { return opt.max_seconds > 0 && seconds_since(start) >= opt.max_seconds; };
   std::vector<long> chosen, all(m);
   std::vector<char> is_chosen(m, 0);
   for (long o = 0; o < m; ++o) all[o] = o;
@@ -54,7 +51,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     DesignOptions restricted = opt;
     restricted.on_round = nullptr;
     restricted.max_rounds = 0;
-    if (opt.max_seconds > 0) restricted.max_seconds = std::max(1e-3, opt.max_seconds - seconds_since(start));
+    restricted.max_seconds = pb.seconds_left();
     const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs);
     if (!cut) return std::nullopt;
     ++res.rounds;
@@ -71,7 +68,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     // is ~0 by the restricted LP's optimality, and pricing them keeps the bound proven).
     const double mu = pb.distortion ? std::max(0.0, cut->shadow_price) : 0.0;
     std::vector<Priced> priced;
-    if (!pricing.price(all, cut->simplex_duals, mu, over_budget, priced)) return std::nullopt;
+    if (!pricing.price(all, cut->simplex_duals, mu, priced)) return std::nullopt;
     double min_bound = lp::kInf;
     bool complete = true;
     std::vector<std::pair<double, long>> negative;
@@ -87,7 +84,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
       res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
     const double gap = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective));
     if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, std::max(0.0, gap));
-    if (gap <= kExactGap * 0.5 || over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
+    if (gap <= kExactGap * 0.5 || pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
     if (negative.empty()) return out;  // the chosen observables' own rounding: columns go on
     // Many observables pricing out negative at once foretell a large restricted LP.
     if (static_cast<long>(chosen.size() + negative.size()) > max_observables) return out;

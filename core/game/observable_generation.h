@@ -5,7 +5,6 @@
  *        observable at its duals; observables that price out negative join, until none does.
  */
 #pragma once
-#include <chrono>
 #include <optional>
 
 #include "game/cutting_planes.h"
@@ -31,8 +30,6 @@ struct GeneratedObservables {
 /// (master_bound) certifies it. Starts from the best constant report; adds per round the 8
 /// observables of most negative b_o. nullopt when an LP does not solve.
 std::optional<GeneratedObservables> generate_observables(const Problem& pb, const PairFilter& pairs,
-                                                         PricingGroups& pricing,
-                                                         std::chrono::steady_clock::time_point start,
-                                                         long max_observables);
+                                                         PricingGroups& pricing, long max_observables);
 
 }  // namespace privlab::game::decomposition
