@@ -213,10 +213,8 @@ std::vector<ApproximationRow> approximation_user(const GameInputs& in, const App
                                                  const Context& context) {
   std::vector<ApproximationRow> rows;
   Progress prog{context, static_cast<long>(study.thresholds.size() + 1)};
-  DesignOptions o;
-  o.kind = MechanismKind::kJoint;
-  o.epsilon = study.epsilon;
-  o.min_distortion = study.d_m_fraction * feasibility_threshold(in.prior, in.distance);
+  DesignOptions o = design_options(MechanismKind::kJoint, study.epsilon,
+                                   study.d_m_fraction * feasibility_threshold(in.prior, in.distance));
   o.max_seconds = study.max_seconds;
   const auto timed = [&](const DesignOptions& opt, double& seconds) {
     const auto start = std::chrono::steady_clock::now();

@@ -297,7 +297,8 @@ units::Plan figure8(const nlohmann::json& req) {
                           : "Dropped: DP rows with d(s,s') > threshold; the (24b) rows are kept (the paper drops those beyond the "
                             "threshold too; the decomposition needs them shared by every observable).");
     t.notes.push_back("seconds are wall-clock times of this run (they vary from run to run and machine to machine); "
-                      "gap and gap_exact are the certificates: a gap above 1e-6 means the budget stopped that solve.");
+                      "gap and gap_exact are the certificates: a gap above 1e-6 means that solve stopped early (its budget, or a "
+                      "certificate that stalled; see the game README).");
   });
 }
 }  // namespace

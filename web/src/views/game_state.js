@@ -23,9 +23,12 @@ export const LOSSES = { h: 'hamming', e: 'euclidean' };
 /**
  * The page's own grid limits: the core accepts sides up to 30, and its browser limits accept a
  * decomposed LP (core/game/decomposition.h, the default from 20 cells) up to 100 cells: 10x10 is
- * the largest grid the three LPs are solved on in the browser (the joint LP in about a minute).
+ * the largest grid the three LPs are solved on in the browser (a 10x10 joint LP with a hot-cell
+ * prior in about 0.2 s; the distortion LP, which uses many observables, takes longest).
  */
 export const GAME_LIMITS = { maxSide: 10, maxCells: 100, maxWeight: 9999, maxEpsilon: 50 };
+/** Where grids beyond GAME_LIMITS go (said by both checks of the side). */
+const LARGER_GRIDS = 'larger grids, up to the paper\'s 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)';
 
 export function defaults() {
   // The paper prints no numeric example (its figures use private traces); this is the family's
@@ -120,7 +123,7 @@ function common(state, errors) {
   const base = { family: FAMILY };
   const side = (v, field, what) => {
     if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide)
-      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in the browser; larger grids, up to the paper's 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)` });
+      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in the browser; ${LARGER_GRIDS}` });
   };
   side(rows, '/grid/rows', 'rows');
   side(cols, '/grid/cols', 'columns');
@@ -227,7 +230,7 @@ export function fromScenario(scenario) {
   if (!g || typeof g !== 'object') throw new Error('this view draws grid scenarios; a "distance" matrix without a grid runs from the command line');
   const state = defaults();
   const side = (v, what) => {
-    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view; larger grids, up to the paper's 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)`);
+    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view; ${LARGER_GRIDS}`);
     return String(v);
   };
   state.rows = side(g.rows, 'grid.rows');
