@@ -24,8 +24,9 @@ namespace {
 int usage(std::ostream& os, int code) {
   os << "usage:\n"
         "  privlab solve FILE|-     answer one JSON request (see docs/api.md)\n"
-        "  privlab bench [--set FILE|DIR] [--only TEXT] [--repeat N] [--out FILE]\n"
-        "                           time the benchmark request set, print JSON\n"
+        "  privlab bench [--set FILE|DIR] [--only TEXT] [--repeat N] [--out FILE] [--isolate] [--progress]\n"
+        "                           time the benchmark request set, print JSON (--isolate: each item\n"
+        "                           in its own process, for its own peak RSS)\n"
         "  privlab experiment FAMILY NAME [--set key=value]... [--request FILE] [--data FILE]\n"
         "                     [--shard I/N] [--jobs N] [--out DIR]\n"
         "                           run a paper experiment on N threads (default: all cores);\n"

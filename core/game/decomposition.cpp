@@ -146,7 +146,9 @@ std::string decomposition_unavailable(const GameInputs& in, const DesignOptions&
   if (opt.dp_threshold) return "thresholded DP (23) is not a metric constraint";
   if (opt.approx_threshold && opt.approx_distortion_rows)
     return "the Appendix C approximation's dropped (24b) rows differ per observable (keep them: \"distortion_rows\": false)";
-  if (has_dp(opt.kind) && !opt.approx_threshold) {  // with it, C is a shortest-path metric's (dp_log_factors)
+  // With the approximation, C is a shortest-path metric's (dp_log_factors); a grid's Euclidean
+  // distances are a metric, and so is eps times their minimum with the e^30 cap.
+  if (has_dp(opt.kind) && !opt.approx_threshold && !in.dp_distance_is_metric) {
     const long n = in.num_secrets();
     const Matrix lf = dp_log_factors(in, opt);
     for (long r = 0; r < n; ++r)
@@ -181,7 +183,20 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
   // Fresh pricing LPs: the cuts added at the restricted LP's duals left an 8x8 joint LP at eps 2
   // with a 14x larger final gap (0.019 against 1.4e-3) after twice the time.
   PricingGroups pricing(pb, opt.parallel_pricing);
-  return generate_columns(pb, pairs, pricing, observables ? &observables->result : nullptr);
+  auto columns = generate_columns(pb, pairs, pricing, observables ? &observables->result : nullptr);
+  // The better of the two phases' mechanisms (both feasible) with the better of their bounds: a
+  // column generation stopped by its budget can end above the observable generation's answer.
+  if (columns && observables && observables->result.lp_objective < columns->lp_objective) {
+    CutResult best = observables->result;
+    best.lower_bound = std::max(best.lower_bound, columns->lower_bound);
+    best.rounds = columns->rounds;
+    best.phase = "observables";
+    best.observables = 0;
+    for (long o = 0; o < best.p.rows(); ++o) best.observables += best.p.row(o).sum() > 0;
+    best.stopped_early = (best.lp_objective - best.lower_bound) / std::max(1.0, std::abs(best.lp_objective)) > kExactGap;
+    return best;
+  }
+  return columns;
 }
 
 namespace {

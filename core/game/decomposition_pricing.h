@@ -19,6 +19,7 @@
 #include "game/decomposition.h"
 #include "game/lp_build.h"
 #include "game/mechanisms.h"
+#include "game/packing_bound.h"
 #include "solvers/lp.h"
 #include "solvers/lp_bound.h"
 
@@ -63,6 +64,9 @@ struct Problem {
   Matrix weighted_distance;  ///< D(g,s) = pi(s) d(g,s): the (21b) row of guess g
   Matrix cost;            ///< cost(o,s) = pi(s) c(o,s)
   double x_upper = 0;     ///< x(r) <= min_g max_s D(g,s) for every shape r
+  /// The packing bound (packing_bound.h) where it applies: a proven lower bound from one n x n
+  /// LP, and the observables it suggests.
+  std::optional<PackingBound> packing;
   /// opt.max_seconds after construction (none without a budget): every LP solve stops by then.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 
@@ -80,6 +84,7 @@ struct Problem {
       const Matrix lf = dp_log_factors(in, opt);
       factor = lf.array().exp();
       inverse_factor = (-lf.array()).exp();
+      packing = packing_bound(in, opt, lf);
     }
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();

@@ -28,6 +28,7 @@ std::vector<GameInputs> generate_users(const Grid& grid, long count, const Prior
   base.distance = grid_distances(grid);
   base.dp_distance = base.distance;
   base.obs_distance = base.distance;
+  base.dp_distance_is_metric = true;
   base.loss = hamming ? hamming_loss(grid.cells()) : base.distance;
   std::vector<GameInputs> users;
   std::mt19937_64 rng(seed);

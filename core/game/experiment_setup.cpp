@@ -33,14 +33,7 @@ ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
   }
   const long users = request.contains("users") ? jr::positive_integer(request, "users", "", 100) : default_users;
   s.seed = static_cast<std::uint64_t>(jr::number_or(request, "seed", "", 0, 9007199254740991.0, 1));
-  PriorShape shape;
-  if (request.contains("prior")) {
-    const auto& p = request["prior"];
-    if (!p.is_object()) bad_request("not_an_object", "/prior", "expected {\"hot_cells\":k,\"background\":b,\"spread_km\":s}");
-    if (p.contains("hot_cells")) shape.hot_cells = jr::positive_integer(p, "hot_cells", "/prior", s.grid.cells());
-    shape.background = jr::number_or(p, "background", "/prior", 0, 1, shape.background);
-    shape.spread_km = jr::number_or(p, "spread_km", "/prior", 0, 1e6, 0);
-  }
+  const PriorShape shape = request.contains("prior") ? read_prior_shape(request["prior"], s.grid.cells()) : PriorShape{};
   std::string loss = "hamming";
   if (request.contains("utility_loss")) loss = jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"});
   s.users = generate_users(s.grid, users, shape, loss == "hamming", s.seed);

@@ -21,6 +21,9 @@ struct GameInputs {
   /// d(o,shat) between observables and guesses, m x n, when observables are places too (grid
   /// or O = S). Only the Appendix C approximation needs it.
   std::optional<Matrix> obs_distance;
+  /// dp_distance is known to be a metric (a grid's Euclidean distances), so the decomposition
+  /// need not check the triangle inequality (O(n^3): 16 billion steps at 2,500 cells).
+  bool dp_distance_is_metric = false;
 
   long num_secrets() const { return static_cast<long>(prior.size()); }
   long num_observables() const { return static_cast<long>(loss.rows()); }

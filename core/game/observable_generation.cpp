@@ -42,11 +42,20 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
   pb.cost.rowwise().sum().minCoeff(&best);  // the best constant report
   chosen.push_back(best);
   is_chosen[best] = 1;
+  // The observables the packing bound's relaxation uses (packing_bound.h), most valuable first.
+  if (pb.packing)
+    for (long o : pb.packing->support)
+      if (!is_chosen[o] && static_cast<long>(chosen.size()) < max_observables) {
+        chosen.push_back(o);
+        is_chosen[o] = 1;
+      }
 
   GeneratedObservables out;
   CutResult& res = out.result;
-  // Before any pricing: costs are non-negative (losses are), so 0 bounds the optimum.
+  // Before any pricing: costs are non-negative (losses are), so 0 bounds the optimum; the
+  // packing bound may be better.
   res.lower_bound = pb.in.loss.minCoeff() >= 0 ? 0.0 : -lp::kInf;
+  if (pb.packing) res.lower_bound = std::max(res.lower_bound, pb.packing->lower_bound);
   while (true) {
     DesignOptions restricted = opt;
     restricted.on_round = nullptr;
@@ -55,15 +64,25 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs);
     if (!cut) return std::nullopt;
     ++res.rounds;
-    res.p = Matrix::Zero(m, n);
-    for (size_t i = 0; i < chosen.size(); ++i) res.p.row(chosen[i]) = cut->p.row(static_cast<long>(i));
-    res.repair_mix = cut->repair_mix;
-    res.lp_objective = utility_cost(res.p, pb.in.prior, pb.in.loss);
-    res.shadow_price = cut->shadow_price;
+    Matrix p = Matrix::Zero(m, n);
+    for (size_t i = 0; i < chosen.size(); ++i) p.row(chosen[i]) = cut->p.row(static_cast<long>(i));
+    // Keep the best mechanism found: a restricted LP stopped by the budget can end above the
+    // previous round's optimum (over fewer observables, still feasible for the whole LP).
+    const double cost = utility_cost(p, pb.in.prior, pb.in.loss);
+    if (res.rounds == 1 || cost < res.lp_objective) {
+      res.p = std::move(p);
+      res.repair_mix = cut->repair_mix;
+      res.lp_objective = cost;
+      res.shadow_price = cut->shadow_price;
+    }
     res.dp_rows = cut->dp_rows + pricing.dp_rows();
     res.distortion_rows = cut->distortion_rows + pricing.distortion_rows();
     res.size = {cut->size.variables, cut->size.constraints + pricing.rows(), cut->size.nonzeros + pricing.nonzeros()};
     if (cut->stopped_early) break;
+    if ((res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective)) <= kExactGap * 0.5) {
+      if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, 0.0);
+      break;  // proven by the packing bound: no pricing needed
+    }
     // Every observable priced at the restricted LP's duals (the chosen ones too: their bound
     // is ~0 by the restricted LP's optimality, and pricing them keeps the bound proven).
     const double mu = pb.distortion ? std::max(0.0, cut->shadow_price) : 0.0;

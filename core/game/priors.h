@@ -21,14 +21,25 @@ double uniform01(std::mt19937_64& rng);
 /// Uniform integer in [0, n) by rejection (unbiased).
 long uniform_index(std::mt19937_64& rng, long n);
 
-struct PriorShape {
-  long hot_cells = 3;        ///< home, work and other frequent places
-  double background = 0.05; ///< total mass spread uniformly over all cells
-  double spread_km = 0.0;    ///< hot cells leak mass to neighbours: weight exp(-d^2 / (2 s^2)); 0 = none
+/// How the places' weights are drawn.
+enum class PlaceWeights {
+  Ordered,   ///< 0.2 + U(0,1) each, sorted so that the first place ("home") is the heaviest
+  Dirichlet  ///< uniform on the simplex (Dirichlet(1, ..., 1)), from sorted uniform spacings
 };
 
-/// A user's prior: `hot_cells` distinct random cells with random weights (the first, "home",
-/// the heaviest), optionally blurred over `spread_km`, plus a uniform background.
+struct PriorShape {
+  long hot_cells = 3;        ///< places: home, work and other frequent places
+  double background = 0.05; ///< total mass spread uniformly over all cells
+  double spread_km = 0.0;    ///< places leak mass to neighbours: weight exp(-d^2 / (2 s^2)); 0 = none
+  PlaceWeights weights = PlaceWeights::Ordered;
+};
+
+/// A user's prior: `hot_cells` distinct random cells (places) with random weights, each
+/// optionally blurred over `spread_km`, plus a uniform `background` share.
+/// Ordered weights (the original generator, kept for its seeded outputs): a place adds its
+/// weight times exp(-d^2 / 2 s^2) to every cell. Dirichlet weights: each place's blur is
+/// normalised first, so the weights are the places' shares of the non-background mass (the
+/// user-like family of bench/game-priors.json).
 Vector generate_prior(const Grid& grid, const PriorShape& shape, std::mt19937_64& rng);
 
 /// Section 9.2: the adversary gets more evidence about the most frequent cells:

@@ -17,7 +17,7 @@ namespace jr = json_read;
 
 namespace {
 Matrix read_distances(const nlohmann::json& v, const std::string& path, long n) {
-  const Matrix d = jr::matrix(v, path, limits().max_secrets, limits().max_secrets);
+  const Matrix d = jr::matrix(v, path, limits(true).max_secrets, limits(true).max_secrets);
   if (d.rows() != n || d.cols() != n)
     bad_request("wrong_shape", path,
                 "expected " + std::to_string(n) + " x " + std::to_string(n) + " (one row and column per secret)");
@@ -27,16 +27,17 @@ Matrix read_distances(const nlohmann::json& v, const std::string& path, long n) 
   return d;
 }
 
-Grid read_grid(const nlohmann::json& g) {
-  const long side = limits().max_grid_side;
+Grid read_grid(const nlohmann::json& g, const Limits& lim) {
+  const long side = lim.max_grid_side;
   Grid grid;
   grid.rows = jr::positive_integer(g, "rows", "/grid", side);
   grid.cols = jr::positive_integer(g, "cols", "/grid", side);
   read_cell_size(g, grid);
   if (grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
-  if (grid.cells() > limits().max_secrets)
-    bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " +
-                                          std::to_string(limits().max_secrets) + " allowed");
+  if (grid.cells() > lim.max_secrets)
+    bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " + std::to_string(lim.max_secrets) +
+                                          " allowed" + (&lim == &limits(true) ? "" : " here (the command-line tool takes up to " +
+                                          std::to_string(limits(true).max_secrets) + " with \"allow_large\": true)"));
   return grid;
 }
 
@@ -44,10 +45,8 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
   const auto& v = jr::member(request, "prior", "");
   if (v.is_object()) {
     if (!grid) bad_request("needs_grid", "/prior", "a generated prior needs a \"grid\"");
-    PriorShape shape;
-    shape.hot_cells = jr::positive_integer(v, "hot_cells", "/prior", n);
-    shape.background = jr::number_or(v, "background", "/prior", 0, 1, shape.background);
-    shape.spread_km = jr::number_or(v, "spread_km", "/prior", 0, 1e6, 0);
+    jr::member(v, "hot_cells", "/prior");  // required here (experiments default it to 3)
+    const PriorShape shape = read_prior_shape(v, n);
     const double seed = jr::number_or(v, "seed", "/prior", 0, 9007199254740991.0, 1);
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
     return generate_prior(*grid, shape, rng);
@@ -56,10 +55,23 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
 }
 }  // namespace
 
+PriorShape read_prior_shape(const nlohmann::json& p, long cells) {
+  if (!p.is_object()) bad_request("not_an_object", "/prior", "expected {\"hot_cells\":k,\"background\":b,\"spread_km\":s}");
+  PriorShape shape;
+  if (p.contains("hot_cells")) shape.hot_cells = jr::positive_integer(p, "hot_cells", "/prior", cells);
+  shape.background = jr::number_or(p, "background", "/prior", 0, 1, shape.background);
+  shape.spread_km = jr::number_or(p, "spread_km", "/prior", 0, 1e6, 0);
+  if (p.contains("weights"))
+    shape.weights = jr::one_of(p, "weights", "/prior", {"ordered", "dirichlet"}) == "dirichlet" ? PlaceWeights::Dirichlet
+                                                                                                 : PlaceWeights::Ordered;
+  return shape;
+}
+
 const Limits& limits(bool allow_large) {
   static const Limits kBrowser;
   // Native (allow_large): the full 10x10 joint LP (631,301 rows, 2.25M nonzeros) fits.
-  static const Limits kLarge{400, 400, 30, 1000000, 6000000, 1.2e10, 400};
+  // Decomposed LPs up to 2,500 cells (a 50 x 50 grid; issue 27).
+  static const Limits kLarge{2500, 2500, 50, 1000000, 6000000, 1.2e10, 2500};
   return allow_large ? kLarge : kBrowser;
 }
 
@@ -89,7 +101,7 @@ bool flag(const nlohmann::json& request, const std::string& key) {
 }
 
 Vector read_distribution(const nlohmann::json& value, const std::string& path, long n) {
-  const Vector v = jr::vector(value, path, limits().max_secrets);
+  const Vector v = jr::vector(value, path, limits(true).max_secrets);
   if (v.size() != n)
     bad_request("wrong_shape", path, "expected " + std::to_string(n) + " entries (one per secret), got " +
                                          std::to_string(v.size()));
@@ -102,9 +114,10 @@ Vector read_distribution(const nlohmann::json& value, const std::string& path, l
 ParsedGame parse_game(const nlohmann::json& request) {
   ParsedGame g;
   GameInputs& in = g.inputs;
+  const Limits& lim = limits(flag(request, "allow_large"));
   long n = 0;
   if (request.contains("grid")) {
-    g.grid = read_grid(request["grid"]);
+    g.grid = read_grid(request["grid"], lim);
     n = g.grid->cells();
     in.distance = grid_distances(*g.grid);
     g.size_field = "/grid";
@@ -114,12 +127,15 @@ ParsedGame parse_game(const nlohmann::json& request) {
     const auto& d = jr::member(request, "distance", "");
     if (!d.is_array()) bad_request("not_a_matrix", "/distance", "expected an array of rows");
     n = static_cast<long>(d.size());
+    if (n > lim.max_secrets)
+      bad_request("too_large", "/distance", std::to_string(n) + " secrets; at most " + std::to_string(lim.max_secrets) + " allowed");
     in.distance = read_distances(d, "/distance", n);
     g.size_field = "/distance";
   }
   in.prior = read_prior(request, g.grid, n);
   in.dp_distance = request.contains("dp_distance") ? read_distances(request["dp_distance"], "/dp_distance", n)
                                                    : in.distance;
+  in.dp_distance_is_metric = g.grid && !request.contains("dp_distance");
   if (!request.contains("utility_loss") || request["utility_loss"].is_string()) {
     const std::string name = request.contains("utility_loss")
                                  ? jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"})
@@ -127,7 +143,7 @@ ParsedGame parse_game(const nlohmann::json& request) {
     in.loss = name == "hamming" ? hamming_loss(n) : in.distance;
     in.obs_distance = in.distance;  // O = S
   } else {
-    in.loss = jr::matrix(request["utility_loss"], "/utility_loss", limits().max_observables, limits().max_secrets);
+    in.loss = jr::matrix(request["utility_loss"], "/utility_loss", lim.max_observables, lim.max_secrets);
     if (in.loss.cols() != n)
       bad_request("wrong_shape", "/utility_loss",
                   "expected " + std::to_string(n) + " columns (c(o,s): one row per observable, one column per secret)");

@@ -11,6 +11,7 @@
 
 #include "game/mechanisms.h"
 #include "game/model.h"
+#include "game/priors.h"
 
 namespace privlab::game {
 
@@ -56,6 +57,10 @@ LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Lim
 
 /// grid.cell_km: a number (square cells) or [width, height] in km (default 1).
 void read_cell_size(const nlohmann::json& grid_json, Grid& grid);
+
+/// Reads a generated prior's shape {"hot_cells","background","spread_km","weights"} at /prior
+/// (a grid of `cells` cells); absent fields keep the defaults of PriorShape.
+PriorShape read_prior_shape(const nlohmann::json& prior_json, long cells);
 
 /// The cell size as the request gives it: a number for square cells, else [width, height].
 nlohmann::json cell_size_json(const Grid& grid);
