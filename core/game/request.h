@@ -29,9 +29,11 @@ struct Limits {
   /// takes ~1 s natively; 8x8 joint with the 1.5 km approximation (4160 x 31041 = 129M) ~12 s.
   double max_lp_work = 5e7;
   /// Secrets up to which a request solved by decomposition (decomposition.h: its LPs have n + 1
-  /// rows and n + 1 variables, whatever the full LP's size) is accepted: a 10 x 10 grid in the
-  /// browser, the paper's 20 x 15 map natively.
-  long max_decomposition_secrets = 100;
+  /// rows and n + 1 variables, whatever the full LP's size) is accepted: the paper's 15 x 20 map
+  /// (300 cells) in the browser, where it runs in the worker with its rounds, gap and Cancel
+  /// (a 3-hot-cell prior answers in about a second; spread priors may stop at a budget with an
+  /// honest gap, core/game/README.md "Scale"); 2,500 cells (50 x 50) natively.
+  long max_decomposition_secrets = 300;
 };
 /// The browser limits (default) or, with "allow_large": true (CLI, benchmarks), larger ones.
 const Limits& limits(bool allow_large = false);

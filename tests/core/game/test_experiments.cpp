@@ -168,6 +168,6 @@ TEST_CASE("game/experiments: errors name the parameter; the work guard refuses b
   CHECK(e["path"] == "/users");
   req = {{"experiment", "scenario1"}, {"grid", {{"rows", 9}, {"cols", 9}, {"cell_km", 1}}}, {"users", 1}};
   CHECK(err(req)["path"] == "/users");  // one 9x9 LP fits (decomposed); scenario1's 18 do not
-  req["grid"] = {{"rows", 11}, {"cols", 11}, {"cell_km", 1}};  // beyond the page's 100 cells
+  req["grid"] = {{"rows", 18}, {"cols", 18}, {"cell_km", 1}};  // beyond the page's 300 decomposed cells
   CHECK(err(req)["path"] == "/grid");
 }

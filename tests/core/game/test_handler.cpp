@@ -110,12 +110,21 @@ TEST_CASE("game/handler: grid scenario with a generated prior and the Euclidean 
 
 TEST_CASE("game/handler: estimate_only reports the LP size without solving; guards name the field") {
   json req = {{"family", "game"}, {"mechanism", "joint"}, {"estimate_only", true},
-              {"grid", {{"rows", 11}, {"cols", 11}, {"cell_km", 1}}},
+              {"grid", {{"rows", 18}, {"cols", 18}, {"cell_km", 1}}},
               {"prior", {{"hot_cells", 3}, {"seed", 1}}}, {"epsilon", 0.5}, {"min_distortion", 1}};
   const json est = solve_ok(req);
-  CHECK(est["fits"] == false);  // 121 cells: beyond the decomposition's 100 in the browser limits
+  CHECK(est["fits"] == false);  // 324 cells: beyond the decomposition's 300 in the browser limits
   CHECK(est["too_large_field"] == "/grid");
-  CHECK(est["lp"]["variables"] == 121 * 121 + 121);
+  CHECK(est["lp"]["variables"] == 324 * 324 + 324);
+  req["grid"] = {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}};  // the paper's map fits the page
+  CHECK(solve_ok(req)["fits"] == true);
+  req["grid"] = {{"rows", 50}, {"cols", 50}, {"cell_km", 0.3}};  // 2,500 cells: the command line's
+  CHECK(error_of(req, 2)["path"] == "/grid/rows");  // the page's grids have at most 30 rows
+  req["allow_large"] = true;
+  CHECK(solve_ok(req)["fits"] == true);
+  req["grid"] = {{"rows", 51}, {"cols", 50}, {"cell_km", 0.3}};
+  CHECK(error_of(req, 2)["path"] == "/grid/rows");
+  req.erase("allow_large");
   CHECK(est["lp"]["method"] == "decomposition");
   req["grid"] = {{"rows", 10}, {"cols", 10}, {"cell_km", 1}};
   CHECK(solve_ok(req)["fits"] == true);
@@ -123,7 +132,7 @@ TEST_CASE("game/handler: estimate_only reports the LP size without solving; guar
   CHECK(solve_ok(req)["fits"] == false);
   CHECK(solve_ok(req)["lp"]["method"] == "full");
   req.erase("method");
-  req["grid"] = {{"rows", 11}, {"cols", 11}, {"cell_km", 1}};
+  req["grid"] = {{"rows", 18}, {"cols", 18}, {"cell_km", 1}};
   req.erase("estimate_only");
   const json e = error_of(req, 2);
   CHECK(e["code"] == "too_large");

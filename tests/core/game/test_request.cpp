@@ -52,7 +52,9 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   CHECK(fits(guard_lp_size(g7, o, limits()), limits()));
   o.approx_threshold.reset();
   o.decomposition = DesignOptions::Decomposition::kAuto;
-  const ParsedGame g11 = parse_game({{"grid", {{"rows", 11}, {"cols", 11}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
-  CHECK_THROWS_AS(guard_lp_size(g11, o, limits()), Error);  // 121 cells: the command line's
-  CHECK_NOTHROW(guard_lp_size(g11, o, limits(true)));
+  const ParsedGame map = parse_game({{"grid", {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}}}, {"prior", {{"hot_cells", 2}}}});
+  CHECK_NOTHROW(guard_lp_size(map, o, limits()));  // the paper's map, decomposed: the page's too
+  const ParsedGame g18 = parse_game({{"grid", {{"rows", 18}, {"cols", 18}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
+  CHECK_THROWS_AS(guard_lp_size(g18, o, limits()), Error);  // 324 cells: the command line's
+  CHECK_NOTHROW(guard_lp_size(g18, o, limits(true)));
 }
