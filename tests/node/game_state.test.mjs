@@ -49,7 +49,7 @@ test('game state: scenario files load; experiments and grid-less files are refus
   assert.equal(game.solveRequests(approx).requests[0].approximation, undefined);
   assert.throws(() => scenarioToState(example('game-scenario1.json')), /experiments run from the command line/);
   assert.throws(() => scenarioToState(example('game-line-joint.json')), /grid scenarios/);
-  assert.throws(() => scenarioToState({ family: 'game', mechanism: 'dp', grid: { rows: 20, cols: 20 }, prior: { hot_cells: 2 } }), /from 1 to 10 in this view; larger grids.*command-line tool/);
+  assert.throws(() => scenarioToState({ family: 'game', mechanism: 'dp', grid: { rows: 20, cols: 20 }, prior: { hot_cells: 2 } }), /from 1 to 10 in this view; choose "the paper's map \(15 × 20\)".*command-line tool/);
 });
 
 test('game state: painted weights, loss, threshold, mechanism and picked cell round-trip', () => {
@@ -88,7 +88,7 @@ test('game state: errors name the request field', () => {
   assert.deepEqual(field({ gen: { hot: '3', bg: '0.05', seed: 'x' } }), ['/prior/seed']);
 });
 
-test('game state: hostile links fall back to the default example with a message', () => {
+test('game state: a hostile link keeps the view and names the part it could not read', () => {
   const hostile = [
     '#v=1&view=game&r=100',
     '#v=1&view=game&r=0',
@@ -107,7 +107,8 @@ test('game state: hostile links fall back to the default example with a message'
   for (const hash of hostile) {
     const { state, error } = parseHash(hash);
     assert.ok(error && error.length > 0, `no message for ${hash}`);
-    assert.equal(state.view, 'rldp', hash);
+    assert.equal(state.view, 'game', hash);
+    if (hash !== '#v=1&view=game&r=1&c=1') assert.deepEqual(state, base(), hash);
   }
   // Text that is not a number is kept out of the state (the field is then flagged, not injected).
   const { state } = parseHash('#v=1&view=game&eps=%3Cscript%3E&dm=1e400x');

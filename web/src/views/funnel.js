@@ -4,6 +4,7 @@
 // utility-vs-ε curves of every protocol (one batch follow-up), and for |X| = 3 the simplex
 // with the polygon Δ of Theorem 3, its vertices and the convex combination the protocol uses.
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
@@ -67,7 +68,7 @@ export class FunnelView {
   renderControls(state, fieldErrors) {
     const err = (field) => fieldErrors.get(field);
     const errorLine = (field) => (err(field) ? h('span', { class: 'field-error', id: `err-${field.replace(/\//g, '-')}` }, err(field)) : null);
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     const calibrated = CALIBRATED.includes(state.mech);
     const hasAttributes = String(state.attr || '').trim() !== '';
     this.controlPanel.replaceChildren(...[

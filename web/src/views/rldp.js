@@ -1,6 +1,7 @@
 // The RLDP view: the data editor, the mechanism controls, and the result (mechanism heatmap,
 // utility and privacy numbers under P-hat and, when given, under the true P*).
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { ExperimentPanel } from '../widgets/experiment_panel.js';
 
@@ -153,7 +154,7 @@ export class RldpView {
       h('input', { id, type: 'text', inputmode: 'decimal', value: state[key], class: err(field) ? 'invalid' : null,
         'aria-invalid': err(field) ? 'true' : null, ...attrs, oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       errorLine(field));
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     const unc = state.unc;
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Mechanism'),

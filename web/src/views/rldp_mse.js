@@ -5,6 +5,7 @@
 // against D* over K random instances at one n; or 2c/2d, eps* and D* against n) runs on request
 // in the worker as the view's follow-up, with progress; the page's Cancel button stops it.
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { ScatterChart } from '../plots/scatter_chart.js';
 import { PROBLEMS, FIGURE_K, FIGURE_N, FIGURE_SWEEP_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
@@ -137,7 +138,7 @@ export class RldpMseView {
       h('input', { id, type: 'text', inputmode: 'decimal', value: state[key], class: err(field) ? 'invalid' : null,
         'aria-invalid': err(field) ? 'true' : null, oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       this.errorLine(field));
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Privacy and uncertainty'),
       h('div', { class: 'field' },
@@ -215,7 +216,7 @@ export class RldpMseView {
   }
 
   comparison(state, responses) {
-    const eps = Number(state.eps);
+    const eps = toNumber(state.eps);
     const hasTruth = responses.some((r) => r && !r.error && r.true);
     const cell = (p, r, get, id, judge) => {
       if (!r || r.error) return h('td', { id: `${id}-${p}` }, '—');
@@ -281,7 +282,7 @@ export class RldpMseView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export: ',
-      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }),
+      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: toNumber(state.eps) }),
       ' ', chartExportButtons(this.heatmapHosts[p], name, 'Heatmap'),
       ' ', scenarioExportButton(scenario, `scenario-${p}.json`),
       ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${PROBLEM_INFO[p].label} at ε = ${state.eps}, to edit`,
