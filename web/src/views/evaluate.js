@@ -2,6 +2,7 @@
 // exact realized and robust privacy the chosen family reports for its own designs. Paste it (tabs,
 // commas or spaces), upload a CSV, or start from privlab's design and edit the cells; columns that
 // are not distributions are marked; one click solves the family's optimal design beside it.
+import { errorForPeople } from '../words.js';
 import { h, fill, fmt } from '../dom.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -206,7 +207,7 @@ export class EvaluateView {
     this.renderMatrix(this.state, new Map());
     const response = await this.solveOneOff(built.request);
     if (!response || response.error || !response.mechanism) {
-      this.note = `privlab could not design here: ${response && response.error ? response.error.message : 'no answer'}`;
+      this.note = `privlab could not design here: ${response && response.error ? errorForPeople(response.error) : 'no answer'}`;
       this.renderMatrix(this.state, new Map());
       return;
     }
@@ -251,7 +252,7 @@ export class EvaluateView {
       const ratioKey = Object.keys(RATIOS).find((k) => cmp[k] !== undefined && cmp[k] !== null);
       parts.push(h('div', { class: 'comparison', id: 'comparison' },
         h('h3', {}, 'Against the optimum'),
-        optimal.error ? h('p', { class: 'field-error', id: 'comparison-error' }, `The optimal design is not available: ${optimal.error.message}`) : null,
+        optimal.error ? h('p', { class: 'field-error', id: 'comparison-error' }, `The optimal design is not available: ${errorForPeople(optimal.error)}`) : null,
         h('p', {}, `${name}${cmp.epsilon !== undefined ? ` at ε = ${fmt(cmp.epsilon)}` : ''}${cmp.min_distortion !== undefined ? ` at d_m = ${fmt(cmp.min_distortion)}` : ''}: `,
           ratioKey ? h('strong', { id: 'comparison-ratio', 'data-ratio': ratioKey }, `${RATIOS[ratioKey]} = ${fmt(cmp[ratioKey])}`) : 'no ratio')));
       if (matrix) {

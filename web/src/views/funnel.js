@@ -3,6 +3,7 @@
 // the result: the protocol's matrix, I(X;Y), I(S;Y), LIP, LDP, α, SRLIP next to its target,
 // utility-vs-ε curves of every protocol (one batch follow-up), and for |X| = 3 the simplex
 // with the polygon Δ of Theorem 3, its vertices and the convex combination the protocol uses.
+import { errorForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
@@ -143,7 +144,7 @@ export class FunnelView {
 
   renderFollowUp(state, response) {
     if (!response.responses) {
-      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curves could not be computed: ${response.error ? response.error.message : 'no answer'}`));
+      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curves could not be computed: ${response.error ? errorForPeople(response.error) : 'no answer'}`));
       return;
     }
     const n = CURVE_GRID.length;

@@ -1,5 +1,6 @@
 // The RLDP view: the data editor, the mechanism controls, and the result (mechanism heatmap,
 // utility and privacy numbers under P-hat and, when given, under the true P*).
+import { errorForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
@@ -74,7 +75,7 @@ export class RldpView {
     if (errors) { this.onChange({}, { message: errors[0].message }); return; }
     const response = await this.solve(request);
     if (response.cancelled) return;
-    if (response.error) { this.onChange({}, { message: `Sampling failed: ${response.error.message}` }); return; }
+    if (response.error) { this.onChange({}, { message: `Sampling failed: ${errorForPeople(response.error)}` }); return; }
     this.onChange({ joint: response.counts.map((row) => row.map((v) => String(Math.round(v)))), n: '' },
       { message: `Drew n = ${response.n} samples from P* with seed ${response.seed}; P̂ is their counts.` });
   }
@@ -101,7 +102,7 @@ export class RldpView {
 
   renderFollowUp(state, response) {
     if (!response.responses) {
-      const message = `The comparison could not be computed: ${response.error ? response.error.message : 'no answer'}`;
+      const message = `The comparison could not be computed: ${response.error ? errorForPeople(response.error) : 'no answer'}`;
       this.compareHost.replaceChildren(h('p', { class: 'field-error' }, message));
       this.curveHost.replaceChildren();
       return;
@@ -130,7 +131,7 @@ export class RldpView {
         .map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, responses.map((r, k) => {
         const name = MECHANISMS[k];
-        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, r.error.message));
+        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, errorForPeople(r.error)));
         const overTrue = r.true && r.true.epsilon !== undefined && (r.true.epsilon === 'Infinity' || r.true.epsilon > r.epsilon_design + 1e-9);
         return h('tr', { 'data-mechanism': name, class: name === state.mech ? 'current' : null },
           h('th', { scope: 'row' }, name.toUpperCase()), h('td', {}, fmt(r.epsilon_design)), h('td', {}, cell(r.epsilon)),

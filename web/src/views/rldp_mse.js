@@ -4,6 +4,7 @@
 // (a comparison table and one mechanism heatmap each). The Figure 2 experiment (scatter of eps*
 // against D* over K random instances at one n; or 2c/2d, eps* and D* against n) runs on request
 // in the worker as the view's follow-up, with progress; the page's Cancel button stops it.
+import { errorForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { toNumber } from '../fields.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -256,7 +257,7 @@ export class RldpMseView {
   card(state, p, r) {
     const info = PROBLEM_INFO[p];
     const head = h('h3', {}, `${info.label} — ${info.text}`);
-    if (!r || r.error) return h('div', { 'data-problem': p }, head, h('p', { class: 'error-box', id: `error-${p}` }, r && r.error ? r.error.message : 'no answer'));
+    if (!r || r.error) return h('div', { 'data-problem': p }, head, h('p', { class: 'error-box', id: `error-${p}` }, r && r.error ? errorForPeople(r.error) : 'no answer'));
     const data = this.heatmapData(state, r);
     const svg = this.heatmaps[p].update(data);
     svg.setAttribute('style', 'max-width:100%;height:auto');
@@ -361,7 +362,7 @@ export class RldpMseView {
       return;
     }
     if (response.error) {
-      this.figureStatus.replaceChildren(h('p', { class: 'error-box', id: 'figure-error' }, `Figure 2 could not be computed: ${response.error.message}`));
+      this.figureStatus.replaceChildren(h('p', { class: 'error-box', id: 'figure-error' }, `Figure 2 could not be computed: ${errorForPeople(response.error)}`));
       this.scatterHost.replaceChildren();
       this.sweepHost.replaceChildren();
       this.figureSummary.replaceChildren();
