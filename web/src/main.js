@@ -198,7 +198,13 @@ function markResult(hash) {
 
 /** Boxes that scroll sideways (wide tables on a phone) get data-overflow: CSS shows a hint. */
 function markOverflow() {
-  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula')) box.toggleAttribute('data-overflow', box.scrollWidth > box.clientWidth + 1);
+  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula, .panel')) {
+    const over = box.scrollWidth > box.clientWidth + 1;
+    if (!box.classList.contains('panel')) box.toggleAttribute('data-overflow', over);
+    // A box that scrolls takes the keyboard's focus, so it can be scrolled without a mouse.
+    if (over && !box.hasAttribute('tabindex')) { box.setAttribute('tabindex', '0'); box.dataset.scrollFocus = ''; }
+    else if (!over && box.dataset.scrollFocus !== undefined) { box.removeAttribute('tabindex'); delete box.dataset.scrollFocus; }
+  }
 }
 window.addEventListener('resize', () => markOverflow());
 

@@ -3,6 +3,19 @@
 // (line_chart, xy_chart, scatter_chart) draw their marks on top.
 import { s } from '../dom.js';
 
+/**
+ * The width to draw a chart at: its preferred width, or less on a narrow screen (the room its
+ * container has, else the viewport's less the page's paddings), so that a phone shows the text at
+ * its size (11 px) instead of scaling the whole picture down. The SVG keeps its viewBox and
+ * shrinks further only when a box is narrower still (CSS max-width: 100%).
+ */
+export function fitWidth(container, preferred, min = 280) {
+  const own = container && container.isConnected ? container.clientWidth : 0;
+  const viewport = typeof document !== 'undefined' && document.documentElement ? document.documentElement.clientWidth - 56 : preferred;
+  const room = own > 0 ? own : viewport;
+  return Math.round(Math.max(min, Math.min(preferred, room)));
+}
+
 export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
 
 /**

@@ -6,7 +6,7 @@
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth } from './chart_frame.js';
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 
@@ -31,7 +31,8 @@ export class ScatterChart {
 
   update({ series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel }) {
     const margin = { top: 28, right: 120, bottom: 44, left: 58 };
-    const { width, height } = this;
+    const width = fitWidth(this.container, this.width, 340);
+    const { height } = this;
     const finite = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
     const pts = series.flatMap((sr) => sr.points).filter(finite);
     const svg = chartSvg(this.container, { width, height, title, className: 'line-chart scatter-chart', empty: pts.length === 0 });
@@ -64,7 +65,7 @@ export class ScatterChart {
         group.appendChild(marker(shape, x(px), y(over ? top : py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})${over ? ' — above the chart, drawn at its top edge' : ''}`));
         if (over) {
           clipped.push(py);
-          svg.appendChild(s('text', { x: x(px), y: y(top) - 7, 'text-anchor': 'middle', class: 'tick clipped', fill: colour, 'data-clipped': String(py), style: 'font-size: 10px' }, '↑'));
+          svg.appendChild(s('text', { x: x(px), y: y(top) - 7, 'text-anchor': 'middle', class: 'tick clipped', fill: colour, 'data-clipped': String(py), style: 'font-size: 11px' }, '↑'));
         }
       }
       svg.appendChild(group);
@@ -76,7 +77,7 @@ export class ScatterChart {
       const values = clipped.sort((a, b) => a - b).map((v) => fmt(v, 2));
       const lines = [`↑ ${clipped.length} outlier${clipped.length === 1 ? '' : 's'} above ${fmt(top, 1)},`, 'drawn at the top edge:',
         ...values.slice(0, 4).map((v, i) => `${v}${i === 3 && values.length > 4 ? ' …' : ''}`)];
-      svg.appendChild(s('text', { x: x1 + 8, y: margin.top + 24 + 18 * series.length, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 10px' },
+      svg.appendChild(s('text', { x: x1 + 8, y: margin.top + 24 + 18 * series.length, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 11px' },
         lines.map((line, i) => s('tspan', { x: x1 + 8, dy: i ? 12 : 0 }, line))));
     }
     this.container.replaceChildren(svg);

@@ -10,6 +10,7 @@
 //          chosen: [vertex index or -1 per posterior], prior: [x, y], priorProbs: [p0, p1, p2] })
 // Plane coordinates: corners (0, 0), (1, 0), (1/2, √3/2), as in the core's simplex_view.
 import { s, fmt } from '../dom.js';
+import { fitWidth } from './chart_frame.js';
 
 const BLUE = '#0072B2';
 const SKY = '#56B4E9';
@@ -21,7 +22,8 @@ export class SimplexPlot {
   }
 
   update({ cornerLabels, polygon, vertices = [], posteriors = [], posteriorProbs = [], weights = [], chosen = [], prior, priorProbs = [] }) {
-    const { width, height } = this;
+    const width = fitWidth(this.container, this.width, 340);
+    const { height } = this;
     const legendWidth = 150;
     const pad = { top: 46, bottom: 30, left: 24, right: 16 + legendWidth };
     const side = Math.min(width - pad.left - pad.right, (height - pad.top - pad.bottom) / (Math.sqrt(3) / 2));

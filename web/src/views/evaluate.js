@@ -37,9 +37,9 @@ export class EvaluateView {
   constructor(root, { onChange, solve }) {
     this.onChange = onChange;
     this.solveOneOff = solve;
-    this.contextPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-context-title' });
+    this.contextPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-context-title', 'data-embed': 'controls' });
     this.matrixPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-matrix-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.matrixPanel, this.contextPanel), h('div', { class: 'column' }, this.resultPanel)));
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });

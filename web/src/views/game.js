@@ -58,8 +58,8 @@ export class GameView {
     this.curves = null;     // { key, grids, layout, responses }
     this.pending = null;    // what the running follow-up asked for
     this.extraErrors = { key: '', map: new Map() };
-    this.mapPanel = h('section', { class: 'panel', 'aria-labelledby': 'map-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
+    this.mapPanel = h('section', { class: 'panel', 'aria-labelledby': 'map-title', 'data-embed': 'picture' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
     this.resultPanel = h('section', { class: 'panel results', id: 'game-results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.mapPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)));

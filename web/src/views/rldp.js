@@ -44,8 +44,8 @@ export class RldpView {
     this.solve = solve;
     this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.experimentHost = h('div');
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.dataPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)),

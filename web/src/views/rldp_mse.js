@@ -53,8 +53,8 @@ export class RldpMseView {
     this.openInEvaluate = openInEvaluate;
     activeView = this;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.mechanismPanel = h('section', { class: 'panel', id: 'mechanisms', 'aria-label': 'the four mechanisms' });
     this.figurePanel = h('section', { class: 'panel', id: 'figure2', 'aria-labelledby': 'figure-title' });
     root.replaceChildren(
