@@ -7,6 +7,14 @@ target_include_directories(privlab_core SYSTEM PUBLIC
   ${WASM_DEPS_PREFIX}/include ${WASM_DEPS_PREFIX}/include/cddlib /usr/include/eigen3 ${WASM_INCLUDE})
 target_link_libraries(privlab_core PUBLIC ${WASM_DEPS_PREFIX}/lib/libglpk.a ${WASM_DEPS_PREFIX}/lib/libcdd.a)
 target_compile_options(privlab_core PUBLIC -fexceptions)
+# WebAssembly SIMD (issue 29): Eigen's SSE2 packets through Emscripten's SSE-to-wasm-SIMD headers
+# (-msse2 defines __SSE2__; -msimd128 lowers it to native wasm SIMD, which Chromium and Node 20
+# run). Off: -DPRIVLAB_WASM_SIMD=OFF (scripts/bench-wasm.mjs measured both; docs/results).
+option(PRIVLAB_WASM_SIMD "wasm SIMD for Eigen (-msimd128 -msse2)" ON)
+if(PRIVLAB_WASM_SIMD)
+  target_compile_options(privlab_core PUBLIC -msimd128 -msse2)
+  target_link_options(privlab_core PUBLIC -msimd128)
+endif()
 
 foreach(flavour IN ITEMS web node single)
   add_executable(privlab_${flavour} ${CMAKE_SOURCE_DIR}/wasm/bindings.cpp)
