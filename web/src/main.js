@@ -284,7 +284,7 @@ function showRunning(status, client) {
   }
   const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
   runningLine.client = client;
-  runningLine.text.textContent = pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`;
+  runningLine.text.textContent = pct === null ? 'Solving…' : `Solving… ${pct}% ${forPeople(status.stage || '')}`;
   runningLine.progress.hidden = pct === null;
   if (pct !== null) runningLine.progress.value = pct;
 }

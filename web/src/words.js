@@ -13,9 +13,10 @@ const NAMES = {
 
 /** Replacements in running text, in order: paths and file names out, identifiers to symbols. */
 const REWRITES = [
+  [/\(paper-notes\.md\)/g, '(a checked erratum)'],
   [/\s*\((?:see )?(?:the )?(?:core\/[\w/.-]+|[\w-]+\.md|paper-notes\.md)\)/g, ''],
   [/;?\s*see (?:core\/[\w/.-]+|bench\/[\w.-]+|[\w-]+\.md|the \w+ README)(?: for [\w ]+)?/g, ''],
-  [/\(paper-notes\.md\)/g, '(a checked erratum)'],
+  [/\b(?:core|bench|docs|tests|web|examples)\/[\w/.-]*[\w/]|\b[\w-]+\.md\b/g, ''],
   [/\bERRATUM\b/g, 'Erratum'],
   [/\buse ir, srr or grr\b/g, 'use IR, SRR or GRR'],
   [/\bnmi_(\w+?) - nmi_(\w+)\b/g, (_, a, b) => `NMI of ${a.toUpperCase()} − NMI of ${b.toUpperCase()}`],
@@ -25,6 +26,7 @@ const REWRITES = [
   [/\bepsilon\b/g, 'ε'],
   [/\beps\b/g, 'ε'],
   [/\bP-hat\b/g, 'P̂'],
+  [/\brequest (\d+) of (\d+)/g, 'step $1 of $2'],
 ];
 
 /** Running text (a note, an explanation, a title) with machine words replaced. */

@@ -115,11 +115,13 @@ export class RldpView {
       points: grid.map((eps, i) => [eps, response.responses[MECHANISMS.length + k * grid.length + i].mutual_information]),
     }));
     const current = this.lastGood;
-    this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
     const skipped = MECHANISMS.filter((m) => !this.swept.includes(m));
     const x = state.joint.length * state.joint[0].length;
+    // No mechanism swept (a large table such as Adult's 240 values of X): no empty chart, the reason.
+    if (series.length === 0) this.curveHost.replaceChildren();
+    else this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
     this.curveNote.textContent = skipped.length
-      ? `Not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (limit |X| ≤ ${SWEEP_LIMIT_X[m]})`).join(', ')}. The CLI's experiments run them.` : '';
+      ? `${series.length === 0 ? 'No utility curve here: ' : ''}not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (up to |X| = ${SWEEP_LIMIT_X[m]})`).join(', ')}. The table above compares them at this ε; the command-line tool's experiments sweep them (privlab experiment rldp).` : '';
   }
 
   /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */
