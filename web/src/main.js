@@ -193,6 +193,7 @@ function scheduleSolve() {
 function markResult(hash) {
   const panel = document.querySelector('.results');
   if (panel) panel.dataset.state = hash;
+  if (performance.getEntriesByName('privlab:first-result').length === 0) performance.mark('privlab:first-result');
   markOverflow();
 }
 
@@ -521,6 +522,8 @@ function workerUrl() {
 }
 
 const solver = new WorkerPool(workerUrl(), { onStatus: onSolverStatus });
+// Where a first visit's time goes (scripts/bench-page.mjs reads these marks).
+solver.ready.then(() => performance.mark('privlab:ready'));
 // (When the worker is slow to start, a solve may already be running: its status stands.)
 solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });
 loadFromLocation();
