@@ -50,7 +50,7 @@ export class GridMap {
     svg.appendChild(defs);
     const ticks = s('g', { 'aria-hidden': 'true' });
     for (let c = 0; c < cols; c += everyTick) ticks.appendChild(s('text', { x: pad + c * cell + cell / 2, y: 13, 'text-anchor': 'middle', class: 'tick' }, String(c + 1)));
-    for (let r = 0; r < rows; r++) ticks.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
+    for (let r = 0; r < rows; r += everyTick) ticks.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
     svg.appendChild(ticks);
     this.cells = [];
     const layer = s('g', { class: 'cells', role: this.interactive ? 'rowgroup' : null });

@@ -63,7 +63,7 @@ export function aboutPage({ embedSnippet }) {
     h('h3', {}, 'How to cite'),
     h('p', {}, 'Cite the paper of the method you use (above). For a number from this page, give the page\'s link (Copy link): it reproduces the inputs exactly, and the status line names the privlab version that solved it.'),
     h('h3', {}, 'How to embed a view in course material'),
-    h('p', {}, 'Press Embed (top of the page) in the view you want: it copies an iframe of that view with its inputs, shown without the page around it and with a link back to the full page. It is laid out for a 700 × 620 frame: the main picture first, then the controls that matter. This is the iframe of the state before you opened About:'),
+    h('p', {}, 'Press Embed (top of the page) in the view you want: it copies an iframe of that view with its inputs, shown without the page around it and with a link back to the full page. It is laid out for a 700 × 620 frame: the main picture beside the one or two controls that matter (ε, the mechanism), the rest below. This is the iframe of the state before you opened About:'),
     h('pre', { class: 'scroll-x', tabindex: '0', id: 'about-embed-snippet' }, embedSnippet),
     h('p', { class: 'hint' }, 'A page opened from a file on your computer gives file:// links that work only there: put it on a web server to share links and embeds.'));
 }

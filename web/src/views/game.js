@@ -185,8 +185,8 @@ export class GameView {
       h('input', { id, type: 'text', inputmode: 'decimal', size: 8, value: state[key], 'data-field': field,
         oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       hint, errLine(field));
-    const sideSelect = (id, label, key, field) => h('label', { class: 'field', style: 'flex: 1' }, label,
-      h('select', { id, 'data-field': field, onchange: (e) => this.resize(key, e.target.value) },
+    const sideSelect = (id, label, key, field) => h('label', { class: 'field', style: 'flex: 1 1 3.5rem' }, label,
+      h('select', { id, 'data-field': field, style: 'min-width: 3.5rem', onchange: (e) => this.resize(key, e.target.value) },
         Array.from({ length: GAME_LIMITS.maxSide }, (_, k) => String(k + 1)).map((v) => h('option', { value: v, selected: state[key] === v ? true : null }, v))),
       errLine(field));
     const threshold = this.threshold(state);
@@ -200,7 +200,7 @@ export class GameView {
       gridChoice,
       paper ? h('p', { class: 'hint', id: 'paper-map-note' }, `${PAPER_MAP.rows} × ${PAPER_MAP.cols} cells of ${PAPER_MAP.cell_km[0]} × ${PAPER_MAP.cell_km[1]} km, as in the paper's Section 6. Solved by decomposition, with rounds and the gap in the status bar and Cancel.`)
         : h('div', { class: 'eps-row' }, sideSelect('grid-rows', 'Rows', 'rows', '/grid/rows'), sideSelect('grid-cols', 'Columns', 'cols', '/grid/cols'),
-          h('div', { style: 'flex: 1' }, text('cell-km', 'Cell size [km]', 'km', '/grid/cell_km'))),
+          h('div', { style: 'flex: 1 1 6rem' }, text('cell-km', 'Cell size [km]', 'km', '/grid/cell_km'))),
       h('p', { class: 'field-error', 'data-error-for': '/grid', id: 'err-grid' }),
       text('epsilon', 'ε of metric DP [per km] (DP and joint)', 'eps', '/epsilon'),
       text('min-distortion', 'd_m: minimum expected error of the optimal adversary [km] (distortion and joint)', 'dm', '/min_distortion',
