@@ -4,14 +4,15 @@
 // Colour: the first Okabe-Ito colour (one series: no colour coding needed).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { fitWidth } from './chart_frame.js';
+import { fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 export class BarChart {
   constructor(container, { title = '', xLabel = '', yLabel = '', width = 520, height = 240 } = {}) {
     Object.assign(this, { container, title, xLabel, yLabel, width, height });
   }
 
-  update({ bars, max = null }) {
+  update(args) {
+    const { bars, max = null } = args;
     const margin = { top: 28, right: 16, bottom: 44, left: 58 };
     const width = fitWidth(this.container, this.width);
     const { height } = this;
@@ -52,6 +53,7 @@ export class BarChart {
       svg.appendChild(g);
     });
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

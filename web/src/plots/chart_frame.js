@@ -16,6 +16,22 @@ export function fitWidth(container, preferred, min = 280) {
   return Math.round(Math.max(min, Math.min(preferred, room)));
 }
 
+/**
+ * A chart drawn into a container that was not yet on the page (a view builds its result panel,
+ * then shows it) guessed its width from the viewport: once placed, it is drawn again when its box
+ * is narrower (an embed's column, a card), so that its text is not scaled below its size.
+ */
+export function refitWhenPlaced(chart, drawnWidth, redraw) {
+  const token = {};
+  chart.lastDraw = token;  // a later update wins: an older drawing is never redrawn over it
+  const { container } = chart;
+  if (!container || container.isConnected || typeof requestAnimationFrame !== 'function') return;
+  requestAnimationFrame(() => {
+    const room = container.isConnected ? container.clientWidth : 0;
+    if (chart.lastDraw === token && room > 0 && drawnWidth > room + 2) redraw();
+  });
+}
+
 export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
 
 /**

@@ -6,7 +6,7 @@
 // overview of the whole matrix (one pixel per cell).
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { h, s, fmt } from '../dom.js';
-import { fitWidth } from './chart_frame.js';
+import { fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 /** Rows or columns above which one picture is unreadable: the heatmap shows a summary instead. */
 export const LARGE_SIDE = 24;
@@ -25,6 +25,7 @@ export class Heatmap {
     if (data.matrix.length > LARGE_SIDE || data.matrix[0].length > LARGE_SIDE) return this.summary(data);
     const svg = this.draw(data);
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, Number(svg.getAttribute('width')), () => this.update(data));
     return svg;
   }
 
@@ -71,12 +72,13 @@ export class Heatmap {
     const max = givenMax ?? Math.max(1e-12, ...matrix.flat());
     const labelWidth = 12 + 7 * Math.max(...rowLabels.map((l) => l.length), 2);
     // Cells fill the room the heatmap has (a phone: its width), 18 to 64 px each.
-    const room = Math.min(560, fitWidth(this.container, 10000, 200) - labelWidth - 18 - 90);
-    const cell = Math.max(18, Math.min(64, Math.floor(room / cols)));
+    const legendRoom = 74;  // the colour bar and its largest value at 11 px
+    const room = Math.min(560, fitWidth(this.container, 10000, 200) - labelWidth - 18 - legendRoom);
+    const cell = Math.max(12, Math.min(64, Math.floor(room / cols)));
     const showNumbers = cell >= 44;
     const top = 34 + 6.5 * Math.max(...colLabels.map((l) => l.length), 2) * (cell < 44 ? 1 : 0) + (cell < 44 ? 0 : 14);
     const left = labelWidth + 18;
-    const width = left + cols * cell + 90;
+    const width = left + cols * cell + legendRoom;
     const height = top + rows * cell + 12;
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'heatmap',
       'aria-label': of ? `${this.title}: ${rows} by ${cols} part of a ${of[0]} by ${of[1]} matrix` : `${this.title}: ${rows} by ${cols} matrix` });
@@ -84,12 +86,14 @@ export class Heatmap {
     svg.appendChild(s('text', { x: 10, y: top + (rows * cell) / 2, 'text-anchor': 'middle', class: 'axis-title',
       transform: `rotate(-90 10 ${top + (rows * cell) / 2})` }, `output ${rowAxis}`));
     colLabels.forEach((label, c) => {
+      if (cell < 16 && c % 2 === 1) return;  // narrow cells: every second label (each cell's tooltip names it)
       const x = left + c * cell + cell / 2;
       svg.appendChild(cell >= 44
         ? s('text', { x, y: top - 6, 'text-anchor': 'middle', class: 'tick' }, label)
         : s('text', { x, y: top - 6, 'text-anchor': 'start', class: 'tick', transform: `rotate(-60 ${x} ${top - 6})` }, label));
     });
     rowLabels.forEach((label, r) => {
+      if (cell < 16 && r % 2 === 1) return;
       svg.appendChild(s('text', { x: left - 6, y: top + r * cell + cell / 2 + 4, 'text-anchor': 'end', class: 'tick' }, label));
     });
     matrix.forEach((row, r) => row.forEach((value, c) => {

@@ -3,7 +3,7 @@
 // marker. update({ series: [{ name, points: [[x, y], ...] }], marker: { x, y, label } }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 export { OKABE_ITO };
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
@@ -13,7 +13,8 @@ export class LineChart {
     Object.assign(this, { container, title, xLabel, yLabel, width, height });
   }
 
-  update({ series, marker = null }) {
+  update(args) {
+    const { series, marker = null } = args;
     const width = fitWidth(this.container, this.width);
     // Narrow (a phone): the legend goes under the plot instead of beside it.
     const below = width < 440;
@@ -45,6 +46,7 @@ export class LineChart {
         s('title', {}, `${marker.label || ''} (${fmt(marker.x)}, ${fmt(marker.y)})`)));
     }
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

@@ -6,7 +6,7 @@
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 
@@ -29,7 +29,8 @@ export class ScatterChart {
     Object.assign(this, { container, title, xLabel, yLabel, width, height });
   }
 
-  update({ series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel }) {
+  update(args) {
+    const { series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel } = args;
     const margin = { top: 28, right: 120, bottom: 44, left: 58 };
     const width = fitWidth(this.container, this.width, 340);
     const { height } = this;
@@ -81,6 +82,7 @@ export class ScatterChart {
         lines.map((line, i) => s('tspan', { x: x1 + 8, dy: i ? 12 : 0 }, line))));
     }
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

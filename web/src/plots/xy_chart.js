@@ -11,7 +11,7 @@
 // (for x spanning decades, such as sample sizes).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 const SHAPES = ['circle', 'square', 'diamond', 'triangle'];
@@ -29,7 +29,8 @@ export class XyChart {
     Object.assign(this, { container, title, xLabel, yLabel, width, height, xLog });
   }
 
-  update({ series, rule = null }) {
+  update(args) {
+    const { series, rule = null } = args;
     const width = fitWidth(this.container, this.width);
     const legendColumns = width < 440 ? 1 : 2;
     const legendRows = Math.ceil(series.length / legendColumns);
@@ -111,6 +112,7 @@ export class XyChart {
       svg.appendChild(s('text', { x: lx + 30, y: ly + 4, class: 'tick' }, sr.name));
     });
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

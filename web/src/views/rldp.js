@@ -52,7 +52,7 @@ export class RldpView {
     this.experimentHost);
     this.editorHost = h('div');
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
-      h('p', { class: 'hint' }, 'S is sensitive, U is not. Type probabilities or counts; X = (S, U) is what the mechanism releases.'),
+      h('p', { class: 'hint' }, 'S is sensitive, U is not. Type probabilities or counts (a decimal point or comma: 0.07 or 0,07), or paste a block from a spreadsheet; X = (S, U) is what the mechanism releases.'),
       this.editorHost);
     this.editor = new JointEditor(this.editorHost, { onChange });
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });

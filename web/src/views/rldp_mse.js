@@ -57,10 +57,13 @@ export class RldpMseView {
     this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.mechanismPanel = h('section', { class: 'panel', id: 'mechanisms', 'aria-label': 'the four mechanisms' });
     this.figurePanel = h('section', { class: 'panel', id: 'figure2', 'aria-labelledby': 'figure-title' });
+    // Embedded (?embed=1): the four mechanisms are the picture beside ε, the comparison below.
+    const embed = document.body.classList.contains('embed');
+    if (embed) { this.mechanismPanel.dataset.embed = 'picture'; delete this.resultPanel.dataset.embed; }
     root.replaceChildren(
       h('div', { class: 'columns' }, h('div', { class: 'column' }, this.dataPanel),
-        h('div', { class: 'column' }, this.controlPanel, this.resultPanel)),
-      this.mechanismPanel, this.figurePanel);
+        h('div', { class: 'column' }, this.controlPanel, this.resultPanel, embed ? this.mechanismPanel : null)),
+      embed ? null : this.mechanismPanel, this.figurePanel);
     this.editorHost = h('div');
     this.valuesHost = h('div', { id: 'values-editor' });
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
@@ -191,7 +194,7 @@ export class RldpMseView {
       const shownState = fresh ? state : this.lastGood.state;
       parts.push(this.comparison(shownState, shown));
       this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'),
-        h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:0.4rem 1.2rem' },
+        h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,520px),1fr));gap:0.4rem 1.2rem' },
           PROBLEMS.map((p, i) => this.card(shownState, p, shown[i]))));
     } else this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'), h('p', { class: 'hint' }, 'No result yet.'));
     this.resultPanel.replaceChildren(...parts);
