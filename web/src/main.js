@@ -254,6 +254,8 @@ async function solveState() {
       onSolverStatus({ state: 'running' });
       const more = await solver.solve(extra);
       if (!more.cancelled && stillCurrent()) { view.renderFollowUp(state, more); markOverflow(); }
+      // Cancel pressed: the view says so where it said "solving" (nothing starts again on its own).
+      else if (more.cancelled && !more.superseded && stillCurrent() && typeof view.followUpCancelled === 'function') view.followUpCancelled(state);
     }
   }
 }

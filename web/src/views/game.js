@@ -354,6 +354,13 @@ export class GameView {
     return { family: 'batch', requests };
   }
 
+  /** Cancel in the status bar stopped the follow-up: say so, with a button to solve again. */
+  followUpCancelled(state) {
+    this.pending = null;
+    this.cancelledKey = solveKey(state);
+    this.renderResult(state, {});
+  }
+
   renderFollowUp(state, response) {
     const pending = this.pending;
     this.pending = null;
@@ -465,6 +472,9 @@ export class GameView {
         ? `${cells} cells: the LPs are solved by decomposition (rounds of small LPs). A ${Math.sqrt(MEASURED_DECOMPOSITION.cells)} × ${Math.sqrt(MEASURED_DECOMPOSITION.cells)} grid took about ${MEASURED_DECOMPOSITION.seconds} s for all three on a 2-core machine${cells > MEASURED_DECOMPOSITION.cells ? '; more cells take longer (rounds and the gap show while it runs, and Cancel stops it)' : ''}, so the page does not start on its own.`
         : `These LPs are large (${big(plan.work)} variables × constraints): solving them may take from several seconds to minutes in the browser, so the page does not start on its own.`;
       button = h('button', { type: 'button', id: 'solve-anyway', onclick: () => this.onChange({ forceSolve: plan.key }) }, 'Solve anyway');
+    } else if (this.cancelledKey === plan.key && !fresh) {
+      status = 'Cancelled: nothing is solving now.';
+      button = h('button', { type: 'button', id: 'solve-again', onclick: () => { this.cancelledKey = null; this.onChange({ forceSolve: plan.key, solveAgain: Date.now() }); } }, 'Solve again');
     } else status = fresh ? 'Solved.' : 'Small enough: solving in the browser.';
     if (tooLarge.length && plan.fitting.length) status += ` Too large here: ${tooLarge.map((m) => SHORT[m]).join(', ')} (smaller grid, Appendix C threshold, or the command-line tool).`;
     // The sizes are for the curious while the LPs solve on their own; open when the user must decide.
