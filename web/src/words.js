@@ -9,6 +9,9 @@ const NAMES = {
   grr: 'GRR', srr: 'SRR', ir: 'IR', nr: 'NR', polyopt: 'PolyOpt', oue: 'OUE', cr: 'CR',
   nunp: 'NUNP', nurp: 'NURP', runp: 'RUNP', rurp: 'RURP',
   epsilon: 'ε', eps: 'ε', eps_star: 'ε*', d_star: 'D*', nmi: 'NMI', nmi_mean: 'NMI (mean)',
+  // The guarantees an audit re-measures (core/audit claims).
+  rldp: 'robust LDP', 'rldp-simplex': 'RLDP over the whole simplex', 'rldp-mse': 'robust LDP', ldp: 'LDP', lip: 'LIP',
+  srlip: 'SRLIP', 'srlip-measured': 'SRLIP', 'srlip-product': 'SRLIP (product)', 'metric-dp': 'metric DP', chi2: 'χ²-privacy',
 };
 
 /** Replacements in running text, in order: paths and file names out, identifiers to symbols. */

@@ -2,7 +2,7 @@
 // exact realized and robust privacy the chosen family reports for its own designs. Paste it (tabs,
 // commas or spaces), upload a CSV, or start from privlab's design and edit the cells; columns that
 // are not distributions are marked; one click solves the family's optimal design beside it.
-import { errorForPeople } from '../words.js';
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fill, fmt } from '../dom.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -236,7 +236,7 @@ export class EvaluateView {
     parts.push(h('p', { class: 'hint' }, `Evaluated as ${FAMILY_LABELS[fam]}; every number is measured from the matrix alone.`),
       h('div', { class: 'metrics' }, h('table', { id: 'metrics' }, h('tbody', {}, rows))),
       h('p', { class: 'hint', id: 'audit' }, response.audit && response.audit.verified
-        ? `Audit: columns are distributions (max |sum − 1| = ${fmt(response.audit.max_column_error)}); ${response.audit.guarantee} re-measured = ${fmt(response.audit.measured_epsilon)}.`
+        ? `Audit: columns are distributions (max |sum − 1| = ${fmt(response.audit.max_column_error)}); ${nameForPeople(response.audit.guarantee)} re-measured = ${fmt(response.audit.measured_epsilon)}.`
         : 'Audit: not verified.'));
     const xAxis = fam === 'game' ? 's' : 'x';
     const yAxis = fam === 'game' ? 'o' : 'y';

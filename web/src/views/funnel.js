@@ -3,7 +3,7 @@
 // the result: the protocol's matrix, I(X;Y), I(S;Y), LIP, LDP, α, SRLIP next to its target,
 // utility-vs-ε curves of every protocol (one batch follow-up), and for |X| = 3 the simplex
 // with the polygon Δ of Theorem 3, its vertices and the convex combination the protocol uses.
-import { errorForPeople } from '../words.js';
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
@@ -285,8 +285,8 @@ export class FunnelView {
         h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified && audit.guarantee === 'srlip-measured'
           ? `✓ columns sum to 1 (error ${fmt(audit.max_column_error)}); SRLIP is measured from (22), not certified (Theorem 4 is false)`
           : audit.verified
-            ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee.toUpperCase()} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
-          : `not verified${audit.guarantee ? ` (${audit.guarantee} measured ${fmt(audit.measured_epsilon)})` : ''}`)),
+            ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${nameForPeople(audit.guarantee)} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
+          : `not verified${audit.guarantee ? ` (${nameForPeople(audit.guarantee)} measured ${fmt(audit.measured_epsilon)})` : ''}`)),
       ...(r.notes || []).map((note) => h('p', { class: 'hint', 'data-role': 'note' }, note)));
   }
 

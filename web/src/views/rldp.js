@@ -1,6 +1,6 @@
 // The RLDP view: the data editor, the mechanism controls, and the result (mechanism heatmap,
 // utility and privacy numbers under P-hat and, when given, under the true P*).
-import { errorForPeople } from '../words.js';
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
@@ -252,7 +252,7 @@ export class RldpView {
         h('dt', {}, 'Robust ε over F'), h('dd', { id: 'robust-eps' }, fmt(r.robust_epsilon),
           r.robust_epsilon_exact ? ' (exact)' : ' (upper bound)'),
         h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified
-          ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee} ε = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
+          ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${nameForPeople(audit.guarantee)} ε = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
           : 'not verified')));
   }
 }
