@@ -247,14 +247,16 @@ test('e2e a11y: the hidden file input draws its focus ring on "Load scenario…"
   await context.close();
 });
 
-test('e2e a11y: ?embed=1 at the README\'s iframe size shows the result first', async () => {
+test('e2e a11y: ?embed=1 at the README\'s iframe size shows the main picture at the top', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems, { width: 700, height: 620 });
   for (const view of VIEWS) {
     await page.goto(`${env.base}?embed=1#v=1&view=${view.id}`);
     await waitForView(page, view);
-    const top = await page.$eval('.results', (el) => el.getBoundingClientRect().top);
-    assert.ok(top < 200, `${view.id}: the result starts at ${top}px in a 620px frame`);
+    // The view's main picture (data-embed=picture: the result, the map, the mechanisms) beside its
+    // key controls (issue 29; tests/e2e/course.test.mjs checks the picture lies within the frame).
+    const top = await page.$eval('[data-embed=picture]', (el) => el.getBoundingClientRect().top);
+    assert.ok(top < 200, `${view.id}: the picture starts at ${top}px in a 620px frame`);
     const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollWidth <= clientWidth, `${view.id}: ${scrollWidth}px wide in a ${clientWidth}px frame`);
     await page.screenshot({ path: join(SCREENSHOTS, `embed-700-${view.id}.png`) });
