@@ -34,13 +34,30 @@ export function refitWhenPlaced(chart, drawnWidth, redraw) {
 
 export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
 
+/** The height of a title line; a chart adds TITLE_LINE * (titleLines(...).length - 1) at its top. */
+export const TITLE_LINE = 15;
+
+/** A chart title in lines that fit `width` at 12 px (about 6.6 px a character), at most three. */
+export function titleLines(title, width) {
+  const most = Math.max(12, Math.floor((width - 16) / 6.6));
+  const lines = [];
+  for (const word of String(title || '').split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= most) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length > 3) lines.splice(2, lines.length - 2, `${lines.slice(2).join(' ').slice(0, most - 1)}…`);
+  return lines.length ? lines : [''];
+}
+
 /**
  * The chart's <svg> with its title. With no points it also says "no data", is put in the
  * container, and `empty` is true: the caller returns it as it is.
  */
 export function chartSvg(container, { width, height, title, className, empty }) {
   const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: className, 'aria-label': title });
-  svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, title));
+  svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' },
+    titleLines(title, width).map((line, i, all) => s('tspan', { x: width / 2, dy: i ? TITLE_LINE : 0 }, i < all.length - 1 ? `${line} ` : line))));
   if (empty) {
     svg.appendChild(s('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no data'));
     container.replaceChildren(svg);

@@ -3,7 +3,7 @@
 // marker. update({ series: [{ name, points: [[x, y], ...] }], marker: { x, y, label } }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced, titleLines, TITLE_LINE } from './chart_frame.js';
 
 export { OKABE_ITO };
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
@@ -19,8 +19,9 @@ export class LineChart {
     // Narrow (a phone): the legend goes under the plot instead of beside it.
     const below = width < 440;
     const legendRows = below ? series.length : 0;
-    const margin = { top: 28, right: below ? 16 : 130, bottom: 44 + 18 * legendRows, left: 58 };
-    const height = this.height + 18 * legendRows;
+    const extra = TITLE_LINE * (titleLines(this.title, width).length - 1);  // a title in more lines
+    const margin = { top: 28 + extra, right: below ? 16 : 130, bottom: 44 + 18 * legendRows, left: 58 };
+    const height = this.height + 18 * legendRows + extra;
     const pts = series.flatMap((sr) => sr.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
     const svg = chartSvg(this.container, { width, height, title: this.title, className: 'line-chart', empty: pts.length === 0 });
     if (pts.length === 0) return svg;

@@ -6,7 +6,7 @@
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced, titleLines, TITLE_LINE } from './chart_frame.js';
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 
@@ -31,9 +31,10 @@ export class ScatterChart {
 
   update(args) {
     const { series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel } = args;
-    const margin = { top: 28, right: 120, bottom: 44, left: 58 };
     const width = fitWidth(this.container, this.width, 340);
-    const { height } = this;
+    const extra = TITLE_LINE * (titleLines(title, width).length - 1);  // a title in more lines
+    const margin = { top: 28 + extra, right: 120, bottom: 44, left: 58 };
+    const height = this.height + extra;
     const finite = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
     const pts = series.flatMap((sr) => sr.points).filter(finite);
     const svg = chartSvg(this.container, { width, height, title, className: 'line-chart scatter-chart', empty: pts.length === 0 });

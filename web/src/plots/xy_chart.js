@@ -11,7 +11,7 @@
 // (for x spanning decades, such as sample sizes).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced, titleLines, TITLE_LINE } from './chart_frame.js';
 
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 const SHAPES = ['circle', 'square', 'diamond', 'triangle'];
@@ -34,8 +34,9 @@ export class XyChart {
     const width = fitWidth(this.container, this.width);
     const legendColumns = width < 440 ? 1 : 2;
     const legendRows = Math.ceil(series.length / legendColumns);
-    const margin = { top: 28, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
-    const height = this.height + 18 * legendRows;
+    const extra = TITLE_LINE * (titleLines(this.title, width).length - 1);  // a title in more lines
+    const margin = { top: 28 + extra, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
+    const height = this.height + 18 * legendRows + extra;
     const bandPts = series.flatMap((sr) => (sr.band || []).flatMap(([bx, lo, hi]) => [[bx, lo], [bx, hi]]));
     const boxPts = series.flatMap((sr) => (sr.boxes || []).flatMap(([bx, lo, , , , hi]) => [[bx, lo], [bx, hi]]));
     const pts = series.flatMap((sr) => sr.points).concat(bandPts, boxPts)
