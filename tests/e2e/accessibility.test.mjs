@@ -138,8 +138,8 @@ test('e2e a11y: the tabs follow the ARIA tabs pattern (arrow keys, Home/End, ari
     ids.map((id) => ['view', id === 'rldp' ? 0 : -1]));
   assert.equal(await page.getAttribute('#view', 'role'), 'tabpanel');
   assert.equal(await page.getAttribute('#view', 'aria-labelledby'), 'tab-rldp');
-  // Tab from the copy-link button reaches the selected tab (one tab stop for the strip).
-  await page.focus('#copy-link');
+  // Tab from the last header button (Embed) reaches the selected tab (one tab stop for the strip).
+  await page.focus('#embed-button');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-rldp');
   await page.keyboard.press('ArrowRight');
