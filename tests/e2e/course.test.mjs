@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { openBrowser, newPage, waitForResult, ROOT, SCREENSHOTS, junkText } from './harness.mjs';
+import { openBrowser, newPage, waitForResult, ROOT, SCREENSHOTS, junkText, axeViolations } from './harness.mjs';
 import { VIEWS, waitForView } from './views_table.mjs';
 import { groupExamples } from '../../web/src/example_catalog.js';
 
@@ -17,14 +17,6 @@ after(async () => { await env.close(); });
 
 const PHONE = { width: 390, height: 844 };
 const FRAME = { width: 700, height: 620 };
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort().map((file) => {
   const s = JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8'));
