@@ -182,3 +182,38 @@ test('e2e course: a link with a part the page cannot honour keeps the rest and n
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('e2e course: the "Loaded … Undo" message goes away at the first edit', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&view=rldp`);
+  await waitForResult(page);
+  await page.waitForSelector('#example-picker option[value="rldp-example4-grr.json"]', { state: 'attached' });
+  await page.selectOption('#example-picker', 'rldp-example4-grr.json');
+  await page.waitForSelector('#undo-load');
+  await waitForResult(page);
+  await page.fill('#epsilon', '1.5');
+  await page.waitForFunction(() => !document.querySelector('#undo-load'));
+  assert.equal(await page.textContent('#message'), '');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('e2e course: Forward into an entry that cannot be solved shows no other entry\'s result', async () => {
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems);
+  await page.goto(`${env.base}#v=1&view=rldp&mech=grr&eps=1`);
+  await waitForResult(page);
+  await page.evaluate(() => { location.hash = 'v=1&view=rldp&mech=grr&eps=-1'; });
+  await page.waitForSelector('#result-error');
+  await page.goBack();
+  await waitForResult(page);
+  assert.ok(await page.locator('#mechanism-heatmap svg').count() > 0);
+  await page.goForward();
+  await page.waitForSelector('#result-error');
+  await waitForResult(page);
+  assert.equal(await page.locator('#mechanism-heatmap svg').count(), 0, 'the heatmap of eps = 1 is not shown for eps = -1');
+  assert.doesNotMatch(await page.textContent('.results'), /last result that solved/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
