@@ -10,12 +10,13 @@ target_compile_options(privlab_core PUBLIC -fexceptions)
 # WebAssembly SIMD (issue 29): Eigen's SSE2 packets through Emscripten's SSE-to-wasm-SIMD headers
 # (-msse2 defines __SSE2__; -msimd128 lowers the intrinsics to wasm SIMD, which Chromium and
 # Node 20 run). Emscripten 3.1.6 lacks <mmintrin.h> (wasm/compat has a stand-in) and Eigen needs
-# to be read as GCC 7 without its asm hints (core/common/linalg.h). Off by default until
+# to be read as GCC 7 without its asm hints (wasm/compat/eigen_simd.h, included first). Off until
 # scripts/bench-wasm.mjs has measured it against the plain build: -DPRIVLAB_WASM_SIMD=ON.
 option(PRIVLAB_WASM_SIMD "wasm SIMD for Eigen (-msimd128 -msse2)" OFF)
 if(PRIVLAB_WASM_SIMD)
   target_compile_options(privlab_core PUBLIC -msimd128 -msse2)
   target_include_directories(privlab_core BEFORE PUBLIC ${CMAKE_SOURCE_DIR}/wasm/compat)
+  target_compile_options(privlab_core PUBLIC "SHELL:-include ${CMAKE_SOURCE_DIR}/wasm/compat/eigen_simd.h")
   target_link_options(privlab_core PUBLIC -msimd128)
 endif()
 
