@@ -23,12 +23,13 @@ export const FAMILY = 'game';
 export const MECHANISMS = ['distortion', 'dp', 'joint'];
 export const LOSSES = { h: 'hamming', e: 'euclidean' };
 /**
- * The page's own grid limits: the core accepts sides up to 30, and its browser limits accept a
- * decomposed LP (core/game/decomposition.h, the default from 20 cells) up to 100 cells: 10x10 is
- * the largest grid the three LPs are solved on in the browser (a 10x10 joint LP with a hot-cell
- * prior in about 0.2 s; the distortion LP, which uses many observables, takes longest).
+ * The page's own limits for a grid of one's own (the rows and columns selects): up to 10 x 10.
+ * Whether a grid is solved in the browser is the core's call: its estimate says `fits` and gives
+ * limits.max_decomposition_cells (decomposed LPs, core/game/decomposition.h), which the view reads;
+ * the paper's map (PAPER_MAP, 300 cells) is offered whatever that limit is today.
+ * maxHotCells: the generated prior's places, up to the core's 400 secrets.
  */
-export const GAME_LIMITS = { maxSide: 10, maxCells: 100, maxWeight: 9999, maxEpsilon: 50, maxHotCells: 400 };
+export const GAME_LIMITS = { maxSide: 10, maxWeight: 9999, maxEpsilon: 50, maxHotCells: 400 };
 /**
  * The paper's map (Shokri et al., Section 6: 20 x 15 cells of 0.75 x 0.5333 km; the core reads
  * rows 15, cols 20): offered as a grid choice. Whether the browser solves it is the core's call
