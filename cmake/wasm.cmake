@@ -7,6 +7,18 @@ target_include_directories(privlab_core SYSTEM PUBLIC
   ${WASM_DEPS_PREFIX}/include ${WASM_DEPS_PREFIX}/include/cddlib /usr/include/eigen3 ${WASM_INCLUDE})
 target_link_libraries(privlab_core PUBLIC ${WASM_DEPS_PREFIX}/lib/libglpk.a ${WASM_DEPS_PREFIX}/lib/libcdd.a)
 target_compile_options(privlab_core PUBLIC -fexceptions)
+# WebAssembly SIMD (issue 29): Eigen's SSE2 packets through Emscripten's SSE-to-wasm-SIMD headers
+# (-msse2 defines __SSE2__; -msimd128 lowers the intrinsics to wasm SIMD, which Chromium and
+# Node 20 run). Emscripten 3.1.6 lacks <mmintrin.h> (wasm/compat has a stand-in) and Eigen needs
+# to be read as GCC 7 without its asm hints (wasm/compat/eigen_simd.h, included first). Off until
+# scripts/bench-wasm.mjs has measured it against the plain build: -DPRIVLAB_WASM_SIMD=ON.
+option(PRIVLAB_WASM_SIMD "wasm SIMD for Eigen (-msimd128 -msse2)" OFF)
+if(PRIVLAB_WASM_SIMD)
+  target_compile_options(privlab_core PUBLIC -msimd128 -msse2)
+  target_include_directories(privlab_core BEFORE PUBLIC ${CMAKE_SOURCE_DIR}/wasm/compat)
+  target_compile_options(privlab_core PUBLIC "SHELL:-include ${CMAKE_SOURCE_DIR}/wasm/compat/eigen_simd.h")
+  target_link_options(privlab_core PUBLIC -msimd128)
+endif()
 
 foreach(flavour IN ITEMS web node single)
   add_executable(privlab_${flavour} ${CMAKE_SOURCE_DIR}/wasm/bindings.cpp)

@@ -1,5 +1,7 @@
 // Page benchmark (not a test): time from navigation to the first solved view in headless
-// Chromium (median of N fresh contexts), and the gzip transfer size of what the page loads.
+// Chromium (median of N fresh contexts), where it goes (the page's performance marks: the worker
+// started, the WebAssembly module compiled and ready, the first result shown; the page's own
+// script parsed at DOMContentLoaded), and the gzip transfer size of what the page loads.
 //   node scripts/bench-page.mjs [--repeat N] [--out FILE]
 import { gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
@@ -14,6 +16,7 @@ const site = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname,
 
 const env = await openBrowser();
 const times = [];
+const phases = [];
 const loaded = new Map();
 for (let i = 0; i < repeat; i++) {
   const context = await env.browser.newContext();
@@ -26,6 +29,12 @@ for (let i = 0; i < repeat; i++) {
     return panel && panel.dataset.state === location.hash.slice(1) && document.querySelector('#metrics-table');
   }, null, { timeout: 30000 });
   times.push(Date.now() - t0);
+  phases.push(await page.evaluate(() => {
+    const mark = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? Math.round(m.startTime) : null; };
+    const nav = performance.getEntriesByType('navigation')[0];
+    return { worker_start_ms: mark('privlab:worker-start'), dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
+      wasm_ready_ms: mark('privlab:ready'), first_result_ms: mark('privlab:first-result') };
+  }));
   await context.close();
 }
 await env.close();
@@ -48,6 +57,11 @@ const selfContained = gzipSync(readFileSync(join(site, 'privlab.html')), { level
 const report = {
   runner: 'chromium', repeat,
   first_solved_view_ms: { median: times[Math.floor(times.length / 2)], all: times },
+  // Milliseconds after navigation start, per run (median over runs): where the time goes.
+  phases_median_ms: Object.fromEntries(Object.keys(phases[0]).map((k) => {
+    const v = phases.map((p) => p[k]).filter((x) => x !== null).sort((a, b) => a - b);
+    return [k, v.length ? v[Math.floor(v.length / 2)] : null];
+  })),
   transfer_bytes: { raw, gzip, per_file_gzip: perFile },
   self_contained_gzip_bytes: selfContained,
 };

@@ -46,6 +46,8 @@ const workerSource = Buffer.from(`${glue}\n${workerJs}`, 'utf8').toString('base6
 const files = {};
 for (const { file } of index) files[file] = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
 let html = readFileSync(join(root, 'web/index.html'), 'utf8');
+// The self-contained file starts its worker from the inlined source (main.js): no early worker.
+html = html.replace(/\s*<!-- The solver's worker starts[\s\S]*?<script id="early-worker">[\s\S]*?<\/script>/, '');
 html = html.replace('<link rel="stylesheet" href="assets/style.css">', () => `<style>${readFileSync(join(root, 'web/src/style.css'), 'utf8')}</style>`);
 html = html.replace('<script src="assets/main.js"></script>', () => [
   `<script type="text/plain" id="worker-source">${workerSource}</script>`,

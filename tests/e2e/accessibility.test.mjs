@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { openBrowser, newPage, waitForResult, ROOT, SCREENSHOTS, junkText } from './harness.mjs';
+import { openBrowser, newPage, waitForResult, ROOT, SCREENSHOTS, junkText, axeViolations } from './harness.mjs';
 import { VIEWS, waitForView } from './views_table.mjs';
 import { groupExamples } from '../../web/src/example_catalog.js';
 
@@ -16,15 +16,6 @@ before(async () => { env = await openBrowser(); });
 after(async () => { await env.close(); });
 
 const PHONE = { width: 390, height: 844 };
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** axe-core's critical and serious violations on the page, as readable lines. */
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 const index = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).map((file) => {
   const s = JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8'));
@@ -133,13 +124,13 @@ test('e2e a11y: the tabs follow the ARIA tabs pattern (arrow keys, Home/End, ari
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(`${env.base}#v=1&view=rldp`);
   await waitForResult(page);
-  const ids = VIEWS.map((v) => v.id);
+  const ids = [...VIEWS.map((v) => v.id), 'about'];  // the About tab comes last (issue 29)
   assert.deepEqual(await page.$$eval('[role=tab]', (ts) => ts.map((t) => [t.getAttribute('aria-controls'), t.tabIndex])),
     ids.map((id) => ['view', id === 'rldp' ? 0 : -1]));
   assert.equal(await page.getAttribute('#view', 'role'), 'tabpanel');
   assert.equal(await page.getAttribute('#view', 'aria-labelledby'), 'tab-rldp');
-  // Tab from the copy-link button reaches the selected tab (one tab stop for the strip).
-  await page.focus('#copy-link');
+  // Tab from the last header button (Embed) reaches the selected tab (one tab stop for the strip).
+  await page.focus('#embed-button');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-rldp');
   await page.keyboard.press('ArrowRight');
@@ -247,14 +238,16 @@ test('e2e a11y: the hidden file input draws its focus ring on "Load scenario…"
   await context.close();
 });
 
-test('e2e a11y: ?embed=1 at the README\'s iframe size shows the result first', async () => {
+test('e2e a11y: ?embed=1 at the README\'s iframe size shows the main picture at the top', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems, { width: 700, height: 620 });
   for (const view of VIEWS) {
     await page.goto(`${env.base}?embed=1#v=1&view=${view.id}`);
     await waitForView(page, view);
-    const top = await page.$eval('.results', (el) => el.getBoundingClientRect().top);
-    assert.ok(top < 200, `${view.id}: the result starts at ${top}px in a 620px frame`);
+    // The view's main picture (data-embed=picture: the result, the map, the mechanisms) beside its
+    // key controls (issue 29; tests/e2e/course.test.mjs checks the picture lies within the frame).
+    const top = await page.$eval('[data-embed=picture]', (el) => el.getBoundingClientRect().top);
+    assert.ok(top < 200, `${view.id}: the picture starts at ${top}px in a 620px frame`);
     const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(scrollWidth <= clientWidth, `${view.id}: ${scrollWidth}px wide in a ${clientWidth}px frame`);
     await page.screenshot({ path: join(SCREENSHOTS, `embed-700-${view.id}.png`) });

@@ -38,7 +38,7 @@ test('e2e: negative, non-numeric and non-distribution tables are flagged, never 
   await context.close();
 });
 
-test('e2e: hostile links show a message, run no script, and load the default example', async () => {
+test('e2e: hostile links show a message naming what could not be read, run no script, and keep the default where unreadable', async () => {
   const hostile = [
     '#v=1&view=%3Cimg%20src=x%20onerror=alert(1)%3E',
     '#v=1&mech=%3Cscript%3Ealert(1)%3C/script%3E',
@@ -51,7 +51,7 @@ test('e2e: hostile links show a message, run no script, and load the default exa
     await page.goto(env.base + hash);
     await waitForResult(page);
     const message = await page.textContent('#message');
-    assert.match(message, /could not be read|too long/);
+    assert.match(message, /could not be read|could not be used|too long/);
     assert.equal(await page.inputValue('input[data-table="joint"][data-row="0"][data-col="0"]'), '0.07');
     assert.equal(await page.$$eval('img', (imgs) => imgs.length), 0);
     assert.deepEqual(problems, []);

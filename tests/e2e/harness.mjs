@@ -57,6 +57,16 @@ export function cli(request) {
   return JSON.parse(execFileSync(join(ROOT, 'build', 'bin', 'privlab'), ['solve', '-'], { input: JSON.stringify(request), maxBuffer: 1 << 28 }).toString());
 }
 
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** axe-core's critical and serious violations on the page (or frame), as readable lines. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 /**
  * Text on the page that is a program's value leaking out ("null", "undefined", "NaN",
  * "[object Object]"), e.g. from replaceChildren(null). Returns the offending lines.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as est from '../../web/src/views/estimation_state.js';
 import { parseHash, serializeHash, linkHash, stateToRequest, scenarioToState, defaultState } from '../../web/src/state.js';
 import { ROOT } from './wasm_loader.mjs';
+import { LIMITS } from '../../web/src/fields.js';
 
 const roundTrip = (state) => parseHash(`#${linkHash(state)}`);
 
@@ -67,7 +68,7 @@ test('estimation state: every scenario file of the family loads or says why not'
   assert.throws(() => scenarioToState(JSON.parse(readFileSync(join(ROOT, 'examples', 'estimation-robustness.json'), 'utf8'))), /command line/);
 });
 
-test('estimation state: hostile links fall back to the default example with a message', () => {
+test('estimation state: a hostile link keeps the view and every readable part, and names the rest', () => {
   const good = serializeHash(est.defaults());
   const hostile = [
     '#v=1&view=estimation&obj=<script>alert(1)</script>',
@@ -83,7 +84,9 @@ test('estimation state: hostile links fall back to the default example with a me
   for (const hash of hostile) {
     const { state, error } = parseHash(hash);
     assert.ok(error && error.length > 0, `no message for ${hash.slice(0, 50)}`);
-    assert.deepEqual(state, defaultState());
+    if (hash.length > LIMITS.maxHash) { assert.deepEqual(state, defaultState()); continue; }  // too long to read at all
+    // The one bad part is dropped: the view's default in its place (P̂ of the link kept beside a bad P*).
+    assert.deepEqual(state, hash.includes('&t=') ? { ...est.defaults(), ...parseHash('#v=1&view=estimation&p=1,2;3,4').state } : est.defaults());
   }
   assert.equal(parseHash(`#${good}`).error, null);
   // Markup in names stays text; non-numbers in cells are emptied (the editor flags them).

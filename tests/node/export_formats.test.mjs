@@ -36,7 +36,7 @@ test('response view: plot specs group rows into series, sorted lines, bands and 
   const columns = ['n', 'problem', 'mean', 'low', 'high', 'kind'];
   const rows = [[300, 'nurp', 0.2, 0.1, 0.3, 'a'], [150, 'nurp', 0.3, 0.2, 0.4, 'a'], [150, 'nunp', 1.3, 1, 1.6, 'b'], [150, 'nunp', 'Infinity', 0, 0, 'a']];
   const band = plotSeries({ kind: 'band', x: 'n', y: 'mean', y_low: 'low', y_high: 'high', group: 'problem' }, columns, rows);
-  assert.deepEqual(band.map((s) => s.name), ['nurp', 'nunp']);
+  assert.deepEqual(band.map((s) => s.name), ['NURP', 'NUNP']);  // the papers' names (words.js), not the core's ids
   assert.deepEqual(band[0].points, [[150, 0.3], [300, 0.2]]);  // sorted by x
   assert.deepEqual(band[0].band, [[150, 0.2, 0.4], [300, 0.1, 0.3]]);
   assert.deepEqual(band[1].points, [[150, 1.3]]);                // non-numbers are not drawn

@@ -54,7 +54,7 @@ test('funnel state: missing keys keep their defaults', () => {
   assert.deepEqual(state, { ...base(), mech: 'cr' });
 });
 
-test('funnel state: hostile links fall back to the default page with a message', () => {
+test('funnel state: a hostile link keeps the view and names the part it could not read', () => {
   const hostile = [
     '#v=1&view=funnel&mech=<script>alert(1)</script>',
     '#v=1&view=funnel&metric=tv',
@@ -68,7 +68,7 @@ test('funnel state: hostile links fall back to the default page with a message',
   for (const hash of hostile) {
     const { state, error } = parseHash(hash);
     assert.ok(error && error.length > 0, `no message for ${hash}`);
-    assert.deepEqual(state, defaultState());
+    assert.deepEqual(state, defaultState('funnel'));
   }
 });
 

@@ -49,7 +49,7 @@ test('game state: scenario files load; experiments and grid-less files are refus
   assert.equal(game.solveRequests(approx).requests[0].approximation, undefined);
   assert.throws(() => scenarioToState(example('game-scenario1.json')), /experiments run from the command line/);
   assert.throws(() => scenarioToState(example('game-line-joint.json')), /grid scenarios/);
-  assert.throws(() => scenarioToState({ family: 'game', mechanism: 'dp', grid: { rows: 20, cols: 20 }, prior: { hot_cells: 2 } }), /from 1 to 10 in this view; larger grids.*command-line tool/);
+  assert.throws(() => scenarioToState({ family: 'game', mechanism: 'dp', grid: { rows: 20, cols: 20 }, prior: { hot_cells: 2 } }), /from 1 to 10 in this view; choose "the paper's map \(15 × 20\)".*command-line tool/);
 });
 
 test('game state: painted weights, loss, threshold, mechanism and picked cell round-trip', () => {
@@ -88,7 +88,7 @@ test('game state: errors name the request field', () => {
   assert.deepEqual(field({ gen: { hot: '3', bg: '0.05', seed: 'x' } }), ['/prior/seed']);
 });
 
-test('game state: hostile links fall back to the default example with a message', () => {
+test('game state: a hostile link keeps the view and names the part it could not read', () => {
   const hostile = [
     '#v=1&view=game&r=100',
     '#v=1&view=game&r=0',
@@ -107,7 +107,8 @@ test('game state: hostile links fall back to the default example with a message'
   for (const hash of hostile) {
     const { state, error } = parseHash(hash);
     assert.ok(error && error.length > 0, `no message for ${hash}`);
-    assert.equal(state.view, 'rldp', hash);
+    assert.equal(state.view, 'game', hash);
+    if (hash !== '#v=1&view=game&r=1&c=1') assert.deepEqual(state, base(), hash);
   }
   // Text that is not a number is kept out of the state (the field is then flagged, not injected).
   const { state } = parseHash('#v=1&view=game&eps=%3Cscript%3E&dm=1e400x');
@@ -132,4 +133,31 @@ test('game state: sweeps cover d_m up to the threshold and ε over (0, 2], for t
 
 test('game state: weights from a generated prior keep its shape', () => {
   assert.deepEqual(game.weightsFromPrior([0.0031, 0.6175, 0.1952, 0.1842]), ['3', '618', '195', '184']);
+});
+
+test('game state: the paper\'s map (15 x 20 of 0.75 x 0.5333 km) and the generated prior\'s spread round-trip into requests (issue 27/29)', () => {
+  const s = { ...base(), ...game.paperMapSize(), gen: { hot: '5', bg: '0.1', seed: '3', spread: '0,8' } };
+  assert.deepEqual(roundTrip(s), { state: s, error: null });
+  assert.match(serializeHash(s), /&map=paper&/);
+  assert.doesNotMatch(serializeHash(s), /&r=|&c=/);
+  const { requests, errors } = game.solveRequests(s);
+  assert.equal(errors, undefined);
+  assert.deepEqual(requests[2].grid, { rows: 15, cols: 20, cell_km: [0.75, 0.5333] });
+  assert.deepEqual(requests[2].prior, { hot_cells: 5, background: 0.1, seed: 3, spread_km: 0.8 });
+  // Without a spread the request is the one of old links (no spread_km field).
+  assert.equal(game.solveRequests(base()).requests[0].prior.spread_km, undefined);
+  // A scenario of the paper's map opens as that choice.
+  const paper = scenarioToState({ family: 'game', mechanism: 'dp', epsilon: 0.5, grid: { rows: 15, cols: 20, cell_km: [0.75, 0.5333] },
+    prior: { hot_cells: 4, background: 0.05, seed: 2, spread_km: 1 } });
+  assert.equal(paper.map, 'paper');
+  assert.equal(paper.gen.spread, '1');
+  assert.equal(parseHash('#v=1&view=game&map=atlas').error.includes('unknown map'), true);
+});
+
+test('game state: the picked cell keeps its (row, column) label when the grid changes', () => {
+  // B4 on a 4 x 4 grid (index 7) is B4 on a 5 x 6 grid (index 1 * 6 + 3 = 9).
+  assert.deepEqual(game.keepPickedCell('7', { rows: 4, cols: 4 }, { rows: 5, cols: 6 }), { sel: '9', moved: false });
+  // ... and the nearest cell when the grid loses it: B4 on a 3 x 2 grid is B2.
+  assert.deepEqual(game.keepPickedCell('7', { rows: 4, cols: 4 }, { rows: 3, cols: 2 }), { sel: '3', moved: true });
+  assert.deepEqual(game.keepPickedCell('15', { rows: 4, cols: 4 }, { rows: 2, cols: 4 }), { sel: '7', moved: true });
 });

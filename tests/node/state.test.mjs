@@ -120,3 +120,35 @@ test('state: the gallery preset a state came from round-trips by file name; anyt
     assert.ok(!serializeHash(state).includes('preset='), hostile);
   }
 });
+
+test('state: a decimal comma is a number, and every value is escaped in the link (issue 29)', () => {
+  const s = { ...defaultState(), joint: [['0,07', '0.10'], ['0,26', '0,57']], eps: '0,7' };
+  const hash = serializeHash(s);
+  const back = parseHash(`#${hash}`);
+  assert.equal(back.error, null);
+  assert.deepEqual(back.state, s);
+  assert.deepEqual(parseHash(linkHash(s)).state, s);
+  const { request, errors } = stateToRequest(s);
+  assert.equal(errors, undefined);
+  assert.deepEqual(request.joint, [[0.07, 0.1], [0.26, 0.57]]);
+  assert.equal(request.epsilon, 0.7);
+  // A link of the old writer (the whole table escaped once) reads as before.
+  assert.deepEqual(parseHash('#v=1&view=rldp&p=0.07%2C0.10%3B0.26%2C0.57').state.joint, [['0.07', '0.10'], ['0.26', '0.57']]);
+  // What is not a number is said with the two ways to write one.
+  const bad = stateToRequest({ ...defaultState(), eps: '0;7' }).errors;
+  assert.match(bad[0].message, /0\.07 or 0,07/);
+});
+
+test('state: a link with an unreadable part keeps the view and the rest, and names the part (issue 29)', () => {
+  const { state, error } = parseHash('#view=game&r=15&c=20&eps=0.7&mech=dp');
+  assert.equal(state.view, 'game');
+  assert.equal(state.eps, '0.7');
+  assert.equal(state.mech, 'dp');
+  assert.match(error, /rows and columns must be a whole number from 1 to 10/);
+  assert.match(error, /command-line tool/);
+  const mech = parseHash('#v=1&view=rldp&mech=zz&eps=2&p=0.2,0.3;0.1,0.4');
+  assert.equal(mech.state.eps, '2');
+  assert.deepEqual(mech.state.joint, [['0.2', '0.3'], ['0.1', '0.4']]);
+  assert.match(mech.error, /unknown mechanism/);
+  assert.equal(mech.state.mech, defaultState().mech);
+});

@@ -2,7 +2,16 @@
 // validation of numbers and tables that names the request field (a JSON pointer) at fault.
 
 export const LIMITS = { maxRows: 16, maxCols: 16, maxCells: 256, maxHash: 8000, maxName: 24 };
-export const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** A number as people type it: a decimal point or a decimal comma ("0.07", "0,07", "1e-3"). */
+export const NUMBER_TEXT = /^[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?$/;
+/** What the number fields accept, said where a cell or field is refused. */
+export const NUMBER_HINT = 'a decimal point or comma both work: 0.07 or 0,07';
+
+/** The value of a number typed with a decimal point or comma; NaN for anything else. */
+export function toNumber(text) {
+  const t = String(text).trim();
+  return NUMBER_TEXT.test(t) ? Number(t.replace(',', '.')) : NaN;
+}
 
 /** Control characters removed and length capped. Rendering uses textContent, never HTML. */
 export function cleanName(raw) {
@@ -54,9 +63,13 @@ export function readLinkTables(params, state, checkJoint = () => {}) {
   }
 }
 
-/** "a,b;c,d" -> [['a','b'],['c','d']] within LIMITS; throws a readable Error otherwise. */
+/**
+ * "a,b;c,d" -> [['a','b'],['c','d']] within LIMITS; throws a readable Error otherwise. Each cell is
+ * percent-decoded once more: serializeMatrix escapes every value, so a decimal comma ("0%2C07")
+ * never reads as a separator (old links hold plain numbers, which decode to themselves).
+ */
 export function parseMatrix(text) {
-  const rows = text.split(';').map((r) => r.split(',').map(cleanCell));
+  const rows = text.split(';').map((r) => r.split(',').map((c) => cleanCell(safeDecode(c))));
   const cols = rows[0].length;
   if (rows.length > LIMITS.maxRows || cols > LIMITS.maxCols || rows.length * cols > LIMITS.maxCells)
     throw new Error(`the table in the link is larger than ${LIMITS.maxRows}x${LIMITS.maxCols}`);
@@ -64,8 +77,19 @@ export function parseMatrix(text) {
   return rows;
 }
 
+/** A table for a link: every value escaped (a decimal comma too), then the whole escaped again. */
 export function serializeMatrix(m) {
-  return encodeURIComponent(m.map((r) => r.join(',')).join(';'));
+  return encodeURIComponent(m.map((r) => serializeList(r)).join(';'));
+}
+
+/** Values joined by ',' with each one escaped (so "0,5" stays one value); parseList reads it back. */
+export function serializeList(values) {
+  return values.map((v) => encodeURIComponent(v)).join(',');
+}
+
+/** The values of serializeList(values), after the link's own decoding of the whole. */
+export function parseList(text) {
+  return text.split(',').map((v) => safeDecode(v));
 }
 
 /** `count` names from "a,b,c" (each percent-encoded), defaulting to prefix1, prefix2, ... */
@@ -88,8 +112,8 @@ export function safeDecode(text) {
 
 /** A number from text, or NaN with an error naming `field` pushed to `errors`. */
 export function numberField(text, field, label, errors) {
-  const value = NUMBER_TEXT.test(String(text).trim()) ? Number(text) : NaN;
-  if (!Number.isFinite(value)) errors.push({ field, message: `${label} must be a number` });
+  const value = toNumber(text);
+  if (!Number.isFinite(value)) errors.push({ field, message: `${label} must be a number (${NUMBER_HINT})` });
   return value;
 }
 
@@ -110,9 +134,9 @@ export function scenarioMatrix(m, field) {
 
 /** Marginals and the kind of table, for an editor's live feedback. */
 export function describeTable(matrix) {
-  const values = matrix.map((row) => row.map((c) => (NUMBER_TEXT.test(String(c).trim()) ? Number(c) : NaN)));
+  const values = matrix.map((row) => row.map(toNumber));
   const flat = values.flat();
-  if (flat.some((v) => !Number.isFinite(v))) return { kind: 'incomplete', message: 'Some cells are empty or not numbers.' };
+  if (flat.some((v) => !Number.isFinite(v))) return { kind: 'incomplete', message: `Some cells are empty or not numbers (${NUMBER_HINT}).` };
   if (flat.some((v) => v < 0)) return { kind: 'invalid', message: 'Negative entries: not a distribution.' };
   const total = flat.reduce((a, b) => a + b, 0);
   const rowSums = values.map((r) => r.reduce((a, b) => a + b, 0));

@@ -1,9 +1,10 @@
 // Wires the page: URL/localStorage <-> state, the view, and the solver workers (worker_pool.js). The only module
 // that touches window.location and localStorage.
+import { errorForPeople, forPeople } from './words.js';
 import { parseHash, linkHash, stateToRequest, scenarioToState } from './state.js';
 import { WorkerPool } from './worker_pool.js';
 import { VIEWS } from './views/registry.js';
-import { aboutBox } from './views/about.js';
+import { aboutBox, aboutPage } from './views/about.js';
 import { Presets } from './presets.js';
 import { h } from './dom.js';
 import { samplesToTable } from './fields.js';
@@ -19,9 +20,34 @@ const viewRoot = document.getElementById('view');
 const tabs = document.getElementById('view-tabs');
 let view = null;
 let viewId = null;
+/** The About page is shown instead of a view (its tab is selected; the state and link stay). */
+let showingAbout = false;
+
+function markTabs(selectedId) {
+  for (const tab of tabs.querySelectorAll('[role=tab]')) {
+    const selected = tab.dataset.view === selectedId;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.setAttribute('tabindex', selected ? '0' : '-1');  // one tab stop; arrow keys move between tabs
+  }
+  viewRoot.setAttribute('aria-labelledby', `tab-${selectedId}`);
+}
+
+/** The About page (what privlab is, the papers, citing, embedding) in place of the view. */
+function showAbout() {
+  clearTimeout(timer);
+  timer = null;
+  solver.abandon();
+  showingAbout = true;
+  view = null;
+  viewId = null;
+  viewRoot.replaceChildren(aboutPage({ embedSnippet: embedSnippet() }));
+  markTabs('about');
+  statusBar.textContent = '';
+}
 
 /** Shows the view of state.view (creating it when the view changes) and marks its tab. */
 function mountView() {
+  showingAbout = false;
   if (viewId === state.view && view) return;
   const entry = VIEWS.find((v) => v.id === state.view);
   viewId = entry.id;
@@ -29,18 +55,21 @@ function mountView() {
   const about = aboutBox(viewId);
   if (about) viewRoot.prepend(about);
   if (about) about.after(presetHost); else viewRoot.prepend(presetHost);
-  for (const tab of tabs.querySelectorAll('[role=tab]')) {
-    const selected = tab.dataset.view === viewId;
-    tab.setAttribute('aria-selected', String(selected));
-    tab.setAttribute('tabindex', selected ? '0' : '-1');  // one tab stop; arrow keys move between tabs
-  }
-  viewRoot.setAttribute('aria-labelledby', `tab-${viewId}`);
+  markTabs(viewId);
 }
 
 /** Per-view memory of the last state, so switching tabs and back keeps the user's inputs. */
 const lastStateOf = {};
 
 function switchView(id) {
+  if (id === 'about') { if (!showingAbout) showAbout(); return; }
+  if (showingAbout && id === state.view) {
+    mountView();
+    renderPresetCard();
+    renderInputs();
+    scheduleSolve();
+    return;
+  }
   if (id === state.view) return;
   lastStateOf[state.view] = state;
   state = lastStateOf[id] || parseHash(`view=${id}`).state;
@@ -53,7 +82,7 @@ function switchView(id) {
   scheduleSolve();
 }
 
-tabs.replaceChildren(...VIEWS.map((v) => h('button', {
+tabs.replaceChildren(...[...VIEWS, { id: 'about', title: 'About' }].map((v) => h('button', {
   type: 'button', role: 'tab', 'data-view': v.id, id: `tab-${v.id}`, 'aria-controls': 'view', tabindex: '-1',
   onclick: () => switchView(v.id),
 }, v.title)));
@@ -85,6 +114,7 @@ let renderedErrors = '[]';
 
 /** A message above the view; `actions` are extra buttons (such as Undo) before the dismiss button. */
 function showMessage(text, kind = 'warning', actions = []) {
+  messageBar.dataset.kind = text ? kind : '';
   messageBar.replaceChildren(text ? h('p', { class: `message ${kind}`, role: kind === 'warning' ? 'alert' : 'status' }, h('span', {}, text),
     h('span', { class: 'message-actions' }, actions,
       h('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss the message', onclick: () => showMessage('') }, '×'))) : '');
@@ -97,6 +127,7 @@ function showMessage(text, kind = 'warning', actions = []) {
 function showLoaded(text, before) {
   const changed = before !== lastWrittenHash;
   showMessage(text, 'info', changed ? [h('button', { type: 'button', id: 'undo-load', onclick: () => history.back() }, 'Undo')] : []);
+  messageBar.dataset.kind = 'loaded';  // an edit clears it: Undo would no longer undo only the load
 }
 
 function storageGet() { try { return localStorage.getItem(STORAGE_KEY); } catch { return null; } }
@@ -113,6 +144,7 @@ function persist({ push = false } = {}) {
   if (push && previous && previous !== lastWrittenHash) history.pushState(null, '', `#${lastWrittenHash}`);
   else history.replaceState(null, '', `#${lastWrittenHash}`);
   storageSet(lastWrittenHash);
+  if (EMBED) fullPageLink.href = fullPageUrl();
 }
 
 /** Re-renders inputs, keeping keyboard focus and caret in the field being edited. */
@@ -144,6 +176,7 @@ function refreshErrorMarks() {
 function update(patch, opts = {}) {
   if (opts.message) showMessage(opts.message);
   if (!patch || Object.keys(patch).length === 0) return;
+  if (!opts.message && messageBar.dataset.kind === 'loaded') showMessage('');
   state = { ...state, ...patch };
   persist();
   renderPresetCard();
@@ -153,23 +186,43 @@ function update(patch, opts = {}) {
 
 function scheduleSolve() {
   clearTimeout(timer);
-  timer = setTimeout(solveNow, DEBOUNCE_MS);
+  timer = setTimeout(() => { timer = null; solveNow(); }, DEBOUNCE_MS);
 }
 
 /** Marks the result panel with the state it shows (tests and screenshots wait for it). */
 function markResult(hash) {
   const panel = document.querySelector('.results');
   if (panel) panel.dataset.state = hash;
+  if (performance.getEntriesByName('privlab:first-result').length === 0) performance.mark('privlab:first-result');
   markOverflow();
 }
 
 /** Boxes that scroll sideways (wide tables on a phone) get data-overflow: CSS shows a hint. */
 function markOverflow() {
-  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula')) box.toggleAttribute('data-overflow', box.scrollWidth > box.clientWidth + 1);
+  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula, .panel')) {
+    const over = box.scrollWidth > box.clientWidth + 1;
+    if (!box.classList.contains('panel')) box.toggleAttribute('data-overflow', over);
+    // A box that scrolls takes the keyboard's focus, so it can be scrolled without a mouse.
+    if (over && !box.hasAttribute('tabindex')) { box.setAttribute('tabindex', '0'); box.dataset.scrollFocus = ''; }
+    else if (!over && box.dataset.scrollFocus !== undefined) { box.removeAttribute('tabindex'); delete box.dataset.scrollFocus; }
+  }
 }
 window.addEventListener('resize', () => markOverflow());
 
+/** A solve of the page's state (with its follow-up) is under way: the status must not say "Solved". */
+let solving = false;
+
 async function solveNow() {
+  if (!view) return;  // the About page is shown
+  solving = true;
+  try { await solveState(); } finally {
+    solving = false;
+    // Done with this state (unless an edit scheduled the next solve): now the status may say so.
+    if (!solver.pending && timer === null && !['cancelled', 'failed'].includes(lastStatus)) onSolverStatus({ state: 'settled' });
+  }
+}
+
+async function solveState() {
   const hash = lastWrittenHash;
   const asking = view;  // the answer is shown only by the view that asked, for the state it asked about
   const stillCurrent = () => asking === view && hash === lastWrittenHash;
@@ -185,7 +238,7 @@ async function solveNow() {
   const response = await solver.solve(request);
   if (response.cancelled || !stillCurrent()) return;
   if (response.error) {
-    fieldErrors = new Map([[response.error.path || '', response.error.message]]);
+    fieldErrors = new Map([[response.error.path || '', errorForPeople(response.error)]]);
     refreshErrorMarks();
     view.renderResult(state, { error: response.error });
     markResult(hash);
@@ -198,8 +251,11 @@ async function solveNow() {
   if (typeof view.followUp === 'function') {
     const extra = view.followUp(state, request);
     if (extra) {
+      onSolverStatus({ state: 'running' });
       const more = await solver.solve(extra);
       if (!more.cancelled && stillCurrent()) { view.renderFollowUp(state, more); markOverflow(); }
+      // Cancel pressed: the view says so where it said "solving" (nothing starts again on its own).
+      else if (more.cancelled && !more.superseded && stillCurrent() && typeof view.followUpCancelled === 'function') view.followUpCancelled(state);
     }
   }
 }
@@ -231,12 +287,14 @@ function showRunning(status, client) {
   }
   const pct = status.state === 'progress' ? Math.round(100 * status.fraction) : null;
   runningLine.client = client;
-  runningLine.text.textContent = pct === null ? 'Solving…' : `Solving… ${pct}% ${status.stage || ''}`;
+  runningLine.text.textContent = pct === null ? 'Solving…' : `Solving… ${pct}% ${forPeople(status.stage || '')}`;
   runningLine.progress.hidden = pct === null;
   if (pct !== null) runningLine.progress.value = pct;
 }
 
+let lastStatus = '';
 function onSolverStatus(status, client = solver) {
+  if (client === solver) lastStatus = status.state;
   statusHost.classList.toggle('busy', status.state === 'running' || status.state === 'progress');
   if (status.state === 'running' || status.state === 'progress') {
     showRunning(status, client);
@@ -244,6 +302,10 @@ function onSolverStatus(status, client = solver) {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';
   } else if (status.state === 'failed') {
     statusBar.textContent = status.message;
+  } else if (client === solver && (solving || timer !== null)) {
+    // Between the first answer and its follow-up (the curves, the comparison): still working.
+    showRunning({ state: 'running' }, client);
+    statusHost.classList.add('busy');
   } else {
     statusBar.textContent = solver && solver.version ? `Solved in the browser (privlab ${solver.version}, WebAssembly).` : '';
   }
@@ -255,6 +317,10 @@ function loadFromLocation() {
   const { state: parsed, error } = parseHash(source);
   state = parsed;
   showMessage(error);
+  if (!source && !EMBED) {
+    showMessage('New here? This is the Robust LDP paper\'s Example 1: move ε and watch the mechanism change, pick a worked example of any of the five papers under Example, or read About.', 'info',
+      [h('button', { type: 'button', id: 'open-about', onclick: () => { showMessage(''); switchView('about'); } }, 'About')]);
+  }
   persist();
   mountView();
   renderPresetCard();
@@ -262,15 +328,53 @@ function loadFromLocation() {
   scheduleSolve();
 }
 
+/** A page opened from disk: its links point at a file on this computer, useless to others. */
+const FROM_FILE = window.location.protocol === 'file:';
+const FILE_WARNING = 'This page was opened from a file on this computer, so its links (file://…) work only here. To share a state, put the page on a web server (any static host) and copy the link there.';
+
+/** The address of the full page of this state (no ?embed=1). */
+function fullPageUrl() {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('embed');
+  url.hash = lastWrittenHash;
+  return url.href;
+}
+
+/** The iframe of this state, 700 x 620, for a course page. */
+function embedSnippet() {
+  const url = new URL(fullPageUrl());
+  url.searchParams.set('embed', '1');
+  return `<iframe src="${url.href}" width="700" height="620" style="border: 1px solid #ccc; max-width: 100%" title="privlab: privacy mechanisms in the browser" loading="lazy"></iframe>`;
+}
+
+async function copyText(text) {
+  try { await navigator.clipboard.writeText(text); return true; } catch { return false; }
+}
+
 document.getElementById('copy-link').addEventListener('click', async () => {
   persist();
   const link = window.location.href;
-  try {
-    await navigator.clipboard.writeText(link);
-    showMessage('Link copied: it reproduces this view exactly.', 'info');
-  } catch {
-    showMessage(`Copy this link: ${link}`, 'info');
-  }
+  if (FROM_FILE) { showMessage(FILE_WARNING); return; }
+  if (await copyText(link)) showMessage('Link copied: it reproduces this view exactly.', 'info');
+  else showMessage(`Copy this link: ${link}`, 'info');
+});
+
+document.getElementById('embed-button').addEventListener('click', async () => {
+  persist();
+  const snippet = embedSnippet();
+  const box = h('textarea', { id: 'embed-snippet', readonly: true, rows: 3, 'aria-label': 'The iframe to paste into a course page', value: snippet });
+  const copied = await copyText(snippet);
+  messageBar.dataset.kind = 'embed';
+  messageBar.replaceChildren(h('div', { class: `message ${FROM_FILE ? 'warning' : 'info'} embed-message`, role: 'status' },
+    h('div', {},
+      h('p', { style: 'margin: 0 0 0.3rem' }, copied ? 'Copied: paste this into a course page (HTML). It shows this view, with these inputs, without the page around it (700 × 620), and a link to the full page.'
+        : 'Paste this into a course page (HTML): it shows this view, with these inputs, without the page around it (700 × 620), and a link to the full page.'),
+      box,
+      FROM_FILE ? h('p', { style: 'margin: 0.3rem 0 0' }, FILE_WARNING) : null),
+    h('span', { class: 'message-actions' },
+      h('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss the message', onclick: () => showMessage('') }, '×'))));
+  box.focus();
+  box.select();
 });
 
 /** Loads a scenario object; `preset` is its file name when it comes from the site's gallery. */
@@ -353,7 +457,7 @@ async function fetchExample(file) {
   // Grouped by view and paper, each named as the paper names it; the full title is the tooltip.
   for (const group of groupExamples(shown, VIEWS.map((v) => v.id)))
     picker.appendChild(h('optgroup', { label: group.label },
-      group.entries.map((e) => h('option', { value: e.file, title: e.title }, e.name))));
+      group.entries.map((e) => h('option', { value: e.file, title: forPeople(e.title) }, forPeople(e.name)))));
   presets.setIndex(shown);
   renderPresetCard();
 }).catch(() => { picker.disabled = true; });
@@ -394,13 +498,22 @@ function onLocationChange() {
   if (window.location.hash.replace(/^#/, '') === lastWrittenHash) return;
   fieldErrors = new Map();
   solver.abandon();
+  // A fresh view: the last result it solved belongs to another entry, and must never be shown as
+  // this entry's "last result that solved" (Forward into an entry the page cannot solve).
+  viewId = null;
   loadFromLocation();
 }
 window.addEventListener('popstate', onLocationChange);
 window.addEventListener('hashchange', onLocationChange);
 
-// ?embed=1: a single view without the page chrome, sized to its container (for iframes).
-if (new URLSearchParams(window.location.search).get('embed') === '1') document.body.classList.add('embed');
+// ?embed=1: a single view without the page chrome, sized to its container (for iframes), with a
+// link to the full page of the same state.
+const EMBED = new URLSearchParams(window.location.search).get('embed') === '1';
+const fullPageLink = h('a', { id: 'full-page-link', href: './', target: '_blank', rel: 'noopener' }, 'Open in privlab ↗');
+if (EMBED) {
+  document.body.classList.add('embed');
+  statusHost.prepend(fullPageLink);
+}
 
 /** The worker's URL: assets/worker.js, or in the self-contained file a Blob of its inlined source. */
 function workerUrl() {
@@ -411,6 +524,8 @@ function workerUrl() {
 }
 
 const solver = new WorkerPool(workerUrl(), { onStatus: onSolverStatus });
+// Where a first visit's time goes (scripts/bench-page.mjs reads these marks).
+solver.ready.then(() => performance.mark('privlab:ready'));
 // (When the worker is slow to start, a solve may already be running: its status stands.)
 solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });
 loadFromLocation();

@@ -2,6 +2,7 @@
 // presets that run as one whole request (a paper experiment, a sampling request, a scenario the
 // view cannot lay out): those run in the one-off worker and the card draws their response.
 // The card says when the inputs were changed since the preset was loaded.
+import { errorForPeople } from './words.js';
 import { serializeHash, scenarioToState } from './state.js';
 import { presetCard } from './widgets/preset_card.js';
 import { drawResponse } from './widgets/response_view.js';
@@ -65,7 +66,7 @@ export class Presets {
     this.render(this.state);
     const response = await this.solve(scenario);
     const outcome = response.cancelled ? { status: 'cancelled' }
-      : response.error ? { status: 'failed', message: response.error.message } : { status: 'done', response };
+      : response.error ? { status: 'failed', message: errorForPeople(response.error) } : { status: 'done', response };
     this.runs.set(file, outcome);
     if (this.state && this.state.preset === file) this.render(this.state);
   }

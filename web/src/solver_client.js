@@ -16,9 +16,13 @@ export class SolverClient {
   }
 
   start() {
-    this.worker = new Worker(this.workerUrl);
+    // The page's first worker may already be running (index.html starts it early): adopt it once.
+    const early = globalThis.privlabEarlyWorker;
+    if (early) globalThis.privlabEarlyWorker = null;
+    this.worker = early ? early.worker : new Worker(this.workerUrl);
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
     this.worker.onmessage = (e) => this.receive(e.data);
+    if (early) for (const message of early.queue.splice(0)) this.receive(message);
     this.worker.onerror = (e) => {
       if (e && typeof e.preventDefault === 'function') e.preventDefault();
       this.crashed(e && e.message ? e.message : 'unknown error');

@@ -33,9 +33,11 @@ export function defaultState(view = DEFAULT_VIEW) {
 }
 
 /**
- * Reads a location hash. Returns { state, error }: on any problem `state` is the default example
- * and `error` says what was wrong (the page shows it as text). Unknown keys are ignored; missing
- * keys keep their defaults.
+ * Reads a location hash. Returns { state, error }: every part of the link that can be read is
+ * kept (the view, the other fields); `error` names the parts that could not be (the page shows it
+ * as text), or is null. Only a link whose envelope is unreadable (damaged compression, unknown
+ * view or version) gives the default example. Unknown keys are ignored; missing keys keep their
+ * defaults.
  */
 export function parseHash(hash) {
   const fallback = defaultState();
@@ -43,6 +45,8 @@ export function parseHash(hash) {
   if (text === '') return { state: fallback, error: null };
   if (text.length > LIMITS.maxHash)
     return { state: fallback, error: `The link is too long (${text.length} characters); showing the default example.` };
+  let params;
+  let view;
   try {
     let plain = text;
     const z = /(?:^|&)z=([^&]*)/.exec(text);
@@ -50,21 +54,56 @@ export function parseHash(hash) {
       plain = LZString.decompressFromEncodedURIComponent(z[1]);
       if (!plain || plain.length > 4 * LIMITS.maxHash) throw new Error('the compressed state is damaged');
     }
-    const params = {};
+    params = {};
     for (const part of plain.split('&')) {
       const eq = part.indexOf('=');
       if (eq <= 0) continue;
       params[part.slice(0, eq)] = part.slice(eq + 1);
     }
     if (params.v !== undefined && !/^\d+$/.test(params.v)) throw new Error('unknown link version');
-    const view = params.view === undefined ? DEFAULT_VIEW : params.view;
-    if (!Object.prototype.hasOwnProperty.call(SCHEMAS, view)) throw new Error('unknown view');
-    const state = SCHEMAS[view].parse(params);
-    // The gallery preset this state came from: a file name only, looked up in the site's index.
-    if (PRESET_NAME.test(params.preset || '')) state.preset = params.preset;
-    return { state, error: null };
+    view = params.view === undefined ? DEFAULT_VIEW : params.view;
+    if (!Object.prototype.hasOwnProperty.call(SCHEMAS, view)) throw new Error(`unknown view "${String(view).slice(0, 20)}"`);
   } catch (e) {
     return { state: fallback, error: `This link could not be read (${e.message}); showing the default example.` };
+  }
+  const { state, dropped } = parseKeeping(SCHEMAS[view], params);
+  // The gallery preset this state came from: a file name only, looked up in the site's index.
+  if (PRESET_NAME.test(params.preset || '') && dropped.length === 0) state.preset = params.preset;
+  if (dropped.length === 0) return { state, error: null };
+  const reasons = [...new Set(dropped.map((d) => d.message))];
+  return { state, error: `Part of this link could not be used: ${reasons.join('; ')}. The rest of the link is shown (${SCHEMAS[view].title}).` };
+}
+
+/** The envelope's keys (read by parseHash itself, never by a view). */
+const ENVELOPE = ['v', 'view', 'z', 'preset'];
+
+/**
+ * schema.parse(params), keeping every key it can: a key the view cannot read even on its own is
+ * dropped first; then, while the rest still conflict (a prior of another size than the grid),
+ * the key whose removal makes the link readable (else the last one). Returns { state, dropped:
+ * [{ key, message }] }.
+ */
+export function parseKeeping(schema, params) {
+  try {
+    return { state: schema.parse(params), dropped: [] };
+  } catch { /* find the parts at fault below */ }
+  const kept = { ...params };
+  const dropped = [];
+  const own = () => Object.keys(kept).filter((k) => !ENVELOPE.includes(k));
+  for (const key of own()) {
+    try { schema.parse({ [key]: kept[key] }); } catch (e) { dropped.push({ key, message: e.message }); delete kept[key]; }
+  }
+  for (;;) {
+    try {
+      return { state: schema.parse(kept), dropped };
+    } catch (e) {
+      const rest = own();
+      if (rest.length === 0) return { state: schema.defaults(), dropped: [...dropped, { key: '', message: e.message }] };
+      const without = (key) => { const t = { ...kept }; delete t[key]; return t; };
+      const key = rest.find((k) => { try { schema.parse(without(k)); return true; } catch { return false; } }) ?? rest[rest.length - 1];
+      dropped.push({ key, message: e.message });
+      delete kept[key];
+    }
   }
 }
 

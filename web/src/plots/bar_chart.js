@@ -4,15 +4,18 @@
 // Colour: the first Okabe-Ito colour (one series: no colour coding needed).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
+import { fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 export class BarChart {
   constructor(container, { title = '', xLabel = '', yLabel = '', width = 520, height = 240 } = {}) {
     Object.assign(this, { container, title, xLabel, yLabel, width, height });
   }
 
-  update({ bars, max = null }) {
+  update(args) {
+    const { bars, max = null } = args;
     const margin = { top: 28, right: 16, bottom: 44, left: 58 };
-    const { width, height } = this;
+    const width = fitWidth(this.container, this.width);
+    const { height } = this;
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'line-chart bar-chart', 'aria-label': this.title });
     svg.appendChild(s('text', { x: width / 2, y: 16, 'text-anchor': 'middle', class: 'chart-title' }, this.title));
     const good = bars.filter((b) => Number.isFinite(b.value));
@@ -50,6 +53,7 @@ export class BarChart {
       svg.appendChild(g);
     });
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

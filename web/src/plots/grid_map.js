@@ -11,6 +11,7 @@
 //          selected, cellTitle: (i) => string, caption })
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { s, fmt } from '../dom.js';
+import { fitWidth } from './chart_frame.js';
 
 export class GridMap {
   /** @param {HTMLElement} container */
@@ -28,9 +29,13 @@ export class GridMap {
   get interactive() { return Boolean(this.onPaint || this.onSelect); }
 
   build(rows, cols) {
-    const cell = Math.max(30, Math.min(72, Math.floor(this.size / Math.max(rows, cols))));
     const pad = 20;
     const legend = 60;
+    // Cells fill the room the map has (a phone, an embed), so its text is drawn at 11 px, not
+    // scaled down; numbers inside the cells only where they fit (the paper's 20 columns: none).
+    const room = Math.min(this.size, fitWidth(this.container, this.size + pad + legend, 200) - pad - legend);
+    const cell = Math.max(12, Math.min(72, Math.floor(room / Math.max(rows, cols))));
+    const everyTick = cell >= 22 ? 1 : 2;
     const width = pad + cols * cell + legend;
     const height = pad + rows * cell + 8;
     Object.assign(this, { rows, cols, cell, pad });
@@ -44,8 +49,8 @@ export class GridMap {
     defs.appendChild(grad);
     svg.appendChild(defs);
     const ticks = s('g', { 'aria-hidden': 'true' });
-    for (let c = 0; c < cols; c++) ticks.appendChild(s('text', { x: pad + c * cell + cell / 2, y: 13, 'text-anchor': 'middle', class: 'tick' }, String(c + 1)));
-    for (let r = 0; r < rows; r++) ticks.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
+    for (let c = 0; c < cols; c += everyTick) ticks.appendChild(s('text', { x: pad + c * cell + cell / 2, y: 13, 'text-anchor': 'middle', class: 'tick' }, String(c + 1)));
+    for (let r = 0; r < rows; r += everyTick) ticks.appendChild(s('text', { x: 12, y: pad + r * cell + cell / 2 + 4, 'text-anchor': 'middle', class: 'tick' }, String.fromCharCode(65 + r)));
     svg.appendChild(ticks);
     this.cells = [];
     const layer = s('g', { class: 'cells', role: this.interactive ? 'rowgroup' : null });
@@ -62,7 +67,7 @@ export class GridMap {
       const rect = s('rect', { x, y, width: cell - 1, height: cell - 1, rx: 2 });
       const title = s('title', {});
       const value = s('text', { x: x + cell / 2, y: y + cell / 2 + 4, 'text-anchor': 'middle', class: 'cell-value', style: 'pointer-events: none; font-size: 11px' });
-      const corner = s('text', { x: x + 3, y: y + 11, class: 'cell-corner', style: 'pointer-events: none; font-size: 9px' });
+      const corner = s('text', { x: x + 3, y: y + 12, class: 'cell-corner', style: 'pointer-events: none; font-size: 11px' });
       g.append(rect, title, value, corner);
       if (this.interactive) this.wire(g, i);
       rowGroups[Math.floor(i / cols)].appendChild(g);
@@ -152,7 +157,7 @@ export class GridMap {
       cell.value.setAttribute('fill', dark ? '#fff' : '#111');
       cell.g.setAttribute('data-value', known ? String(v) : '');
       const c = corner ? corner[i] : null;
-      cell.corner.textContent = c === null || c === undefined ? '' : c;
+      cell.corner.textContent = c === null || c === undefined || this.cell < 44 ? '' : c;
       cell.corner.setAttribute('fill', dark ? '#e8e8f0' : '#333');
       cell.title.textContent = cellTitle ? cellTitle(i) : `${valueLabel} = ${known ? v : '—'}${c ? `; ${cornerLabel} ${c}` : ''}`;
       if (this.interactive) cell.g.setAttribute('aria-selected', String(i === selected));
@@ -200,6 +205,6 @@ export class GridMap {
       s('rect', { x, y, width: 10, height: h, fill: `url(#${this.gradientId})` }),
       s('text', { x: x + 14, y: y + 9, class: 'tick' }, fmt(max, 3)),
       s('text', { x: x + 14, y: y + h, class: 'tick' }, '0'),
-      s('text', { x: x + 5, y: y + h + 14, 'text-anchor': 'middle', class: 'tick', style: 'font-size: 9px' }, label.length > 10 ? '' : label));
+      s('text', { x: x + 5, y: y + h + 14, 'text-anchor': 'middle', class: 'tick' }, label.length > 8 ? '' : label));
   }
 }

@@ -6,7 +6,7 @@
 // update({ series: [{ name, points: [[x, y], ...] }], hLines: [{ y, label }], vLines: [{ x, label }] }).
 import { scaleLinear } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced, titleLines, TITLE_LINE } from './chart_frame.js';
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 
@@ -29,9 +29,12 @@ export class ScatterChart {
     Object.assign(this, { container, title, xLabel, yLabel, width, height });
   }
 
-  update({ series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel }) {
-    const margin = { top: 28, right: 120, bottom: 44, left: 58 };
-    const { width, height } = this;
+  update(args) {
+    const { series, hLines = [], vLines = [], title = this.title, xLabel = this.xLabel, yLabel = this.yLabel } = args;
+    const width = fitWidth(this.container, this.width, 340);
+    const extra = TITLE_LINE * (titleLines(title, width).length - 1);  // a title in more lines
+    const margin = { top: 28 + extra, right: 120, bottom: 44, left: 58 };
+    const height = this.height + extra;
     const finite = ([px, py]) => Number.isFinite(px) && Number.isFinite(py);
     const pts = series.flatMap((sr) => sr.points).filter(finite);
     const svg = chartSvg(this.container, { width, height, title, className: 'line-chart scatter-chart', empty: pts.length === 0 });
@@ -64,7 +67,7 @@ export class ScatterChart {
         group.appendChild(marker(shape, x(px), y(over ? top : py), colour, `${sr.name}: (${fmt(px)}, ${fmt(py)})${over ? ' — above the chart, drawn at its top edge' : ''}`));
         if (over) {
           clipped.push(py);
-          svg.appendChild(s('text', { x: x(px), y: y(top) - 7, 'text-anchor': 'middle', class: 'tick clipped', fill: colour, 'data-clipped': String(py), style: 'font-size: 10px' }, '↑'));
+          svg.appendChild(s('text', { x: x(px), y: y(top) - 7, 'text-anchor': 'middle', class: 'tick clipped', fill: colour, 'data-clipped': String(py), style: 'font-size: 11px' }, '↑'));
         }
       }
       svg.appendChild(group);
@@ -76,10 +79,11 @@ export class ScatterChart {
       const values = clipped.sort((a, b) => a - b).map((v) => fmt(v, 2));
       const lines = [`↑ ${clipped.length} outlier${clipped.length === 1 ? '' : 's'} above ${fmt(top, 1)},`, 'drawn at the top edge:',
         ...values.slice(0, 4).map((v, i) => `${v}${i === 3 && values.length > 4 ? ' …' : ''}`)];
-      svg.appendChild(s('text', { x: x1 + 8, y: margin.top + 24 + 18 * series.length, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 10px' },
+      svg.appendChild(s('text', { x: x1 + 8, y: margin.top + 24 + 18 * series.length, class: 'tick', 'data-role': 'clip-note', style: 'font-size: 11px' },
         lines.map((line, i) => s('tspan', { x: x1 + 8, dy: i ? 12 : 0 }, line))));
     }
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

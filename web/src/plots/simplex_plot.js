@@ -10,6 +10,7 @@
 //          chosen: [vertex index or -1 per posterior], prior: [x, y], priorProbs: [p0, p1, p2] })
 // Plane coordinates: corners (0, 0), (1, 0), (1/2, √3/2), as in the core's simplex_view.
 import { s, fmt } from '../dom.js';
+import { fitWidth, refitWhenPlaced } from './chart_frame.js';
 
 const BLUE = '#0072B2';
 const SKY = '#56B4E9';
@@ -20,8 +21,10 @@ export class SimplexPlot {
     Object.assign(this, { container, title, width, height });
   }
 
-  update({ cornerLabels, polygon, vertices = [], posteriors = [], posteriorProbs = [], weights = [], chosen = [], prior, priorProbs = [] }) {
-    const { width, height } = this;
+  update(args) {
+    const { cornerLabels, polygon, vertices = [], posteriors = [], posteriorProbs = [], weights = [], chosen = [], prior, priorProbs = [] } = args;
+    const width = fitWidth(this.container, this.width, 340);
+    const { height } = this;
     const legendWidth = 150;
     const pad = { top: 46, bottom: 30, left: 24, right: 16 + legendWidth };
     const side = Math.min(width - pad.left - pad.right, (height - pad.top - pad.bottom) / (Math.sqrt(3) / 2));
@@ -113,6 +116,7 @@ export class SimplexPlot {
     item((x, y) => s('path', { d: `M ${x} ${y - 6} L ${x + 6} ${y} L ${x} ${y + 6} L ${x - 6} ${y} Z`, fill: '#000' }), 'prior p_X');
     item((x, y) => s('line', { x1: x - 8, y1: y, x2: x + 8, y2: y, stroke: VERMILION, 'stroke-dasharray': '4 3', 'stroke-width': 1.2 }), 'p_X = Σ q_y R(X|y)');
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

@@ -11,7 +11,7 @@
 // (for x spanning decades, such as sample sizes).
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { s, fmt } from '../dom.js';
-import { OKABE_ITO, chartSvg, drawAxes } from './chart_frame.js';
+import { OKABE_ITO, chartSvg, drawAxes, fitWidth, refitWhenPlaced, titleLines, TITLE_LINE } from './chart_frame.js';
 
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 const SHAPES = ['circle', 'square', 'diamond', 'triangle'];
@@ -29,11 +29,14 @@ export class XyChart {
     Object.assign(this, { container, title, xLabel, yLabel, width, height, xLog });
   }
 
-  update({ series, rule = null }) {
-    const legendRows = Math.ceil(series.length / 2);
-    const margin = { top: 28, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
-    const { width } = this;
-    const height = this.height + 18 * legendRows;
+  update(args) {
+    const { series, rule = null } = args;
+    const width = fitWidth(this.container, this.width);
+    const legendColumns = width < 440 ? 1 : 2;
+    const legendRows = Math.ceil(series.length / legendColumns);
+    const extra = TITLE_LINE * (titleLines(this.title, width).length - 1);  // a title in more lines
+    const margin = { top: 28 + extra, right: 20, bottom: 48 + 18 * legendRows, left: 58 };
+    const height = this.height + 18 * legendRows + extra;
     const bandPts = series.flatMap((sr) => (sr.band || []).flatMap(([bx, lo, hi]) => [[bx, lo], [bx, hi]]));
     const boxPts = series.flatMap((sr) => (sr.boxes || []).flatMap(([bx, lo, , , , hi]) => [[bx, lo], [bx, hi]]));
     const pts = series.flatMap((sr) => sr.points).concat(bandPts, boxPts)
@@ -104,12 +107,13 @@ export class XyChart {
     }
     // Legend: two columns under the x axis title.
     series.forEach((sr, i) => {
-      const lx = margin.left + (i % 2) * ((width - margin.left - margin.right) / 2);
-      const ly = y0 + 52 + 18 * Math.floor(i / 2);
+      const lx = margin.left + (i % legendColumns) * ((width - margin.left - margin.right) / 2);
+      const ly = y0 + 52 + 18 * Math.floor(i / legendColumns);
       for (const el of legend[i](lx, ly)) svg.appendChild(el);
       svg.appendChild(s('text', { x: lx + 30, y: ly + 4, class: 'tick' }, sr.name));
     });
     this.container.replaceChildren(svg);
+    refitWhenPlaced(this, width, () => this.update(args));
     return svg;
   }
 }

@@ -35,3 +35,35 @@ export function aboutBox(viewId) {
   renderTex(about.tex, formula);
   return h('details', { class: 'about', open: true }, h('summary', {}, 'What this view computes'), h('p', {}, about.text), formula);
 }
+
+/** The five papers, as the tabs show them (the view, the paper, how to find it). */
+const PAPERS = [
+  ['Robust LDP', 'M. Lopuhaä-Zwakenberg and J. Goseling, "Mechanisms for Robust Local Differential Privacy", Entropy 26(3):233, 2024. doi:10.3390/e26030233'],
+  ['Robust MSE', 'J. Goseling and M. Lopuhaä-Zwakenberg, "Robust Optimization for Local Differential Privacy"'],
+  ['Privacy funnel', 'M. Lopuhaä-Zwakenberg, H. Tong and B. Škorić, "Data Sanitisation Protocols for the Privacy Funnel with Differential Privacy Guarantees"'],
+  ['Estimation', 'H. Wang, L. Vo, F. P. Calmon, M. Médard, K. R. Duffy and M. Varia, "Privacy with Estimation Guarantees", arXiv:1710.00447'],
+  ['Privacy game', 'R. Shokri, "Privacy Games: Optimal User-Centric Data Obfuscation", Proceedings on Privacy Enhancing Technologies, 2015'],
+];
+
+/**
+ * The About page (its own tab): what privlab is, what to try first, the five papers, how to cite
+ * and how to embed a view. `embedSnippet`: the iframe of the current state.
+ */
+export function aboutPage({ embedSnippet }) {
+  return h('section', { class: 'panel about-page', id: 'about-page', 'aria-labelledby': 'about-title' },
+    h('h2', { id: 'about-title' }, 'About privlab'),
+    h('p', {}, 'privlab designs privacy mechanisms for a small joint distribution of a secret S and useful data U, from five research papers, and checks them: every mechanism shown is audited (its columns are distributions and its privacy is measured again from the matrix). Everything runs in this browser (WebAssembly); nothing is sent anywhere.'),
+    h('h3', {}, 'What to try first'),
+    h('ul', {},
+      h('li', {}, 'Robust LDP: move ε and watch the mechanism (the heatmap) and the privacy realized under the true distribution.'),
+      h('li', {}, 'Example (top of the page): every worked example of the five papers, named as the paper names it, with a card that says what to look at.'),
+      h('li', {}, 'Privacy game: pick a cell on the map and compare the three optimal mechanisms; "the paper\'s map (15 × 20)" is under Grid.')),
+    h('h3', {}, 'The papers'),
+    h('dl', { class: 'facts', id: 'about-papers' }, PAPERS.flatMap(([tab, paper]) => [h('dt', {}, tab), h('dd', {}, paper)])),
+    h('h3', {}, 'How to cite'),
+    h('p', {}, 'Cite the paper of the method you use (above). For a number from this page, give the page\'s link (Copy link): it reproduces the inputs exactly, and the status line names the privlab version that solved it.'),
+    h('h3', {}, 'How to embed a view in course material'),
+    h('p', {}, 'Press Embed (top of the page) in the view you want: it copies an iframe of that view with its inputs, shown without the page around it and with a link back to the full page. It is laid out for a 700 × 620 frame: the main picture beside the one or two controls that matter (ε, the mechanism), the rest below. This is the iframe of the state before you opened About:'),
+    h('pre', { class: 'scroll-x', tabindex: '0', id: 'about-embed-snippet' }, embedSnippet),
+    h('p', { class: 'hint' }, 'A page opened from a file on your computer gives file:// links that work only there: put it on a web server to share links and embeds.'));
+}

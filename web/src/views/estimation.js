@@ -64,8 +64,8 @@ export class EstimationView {
     this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
     this.functionPanel = h('section', { class: 'panel', 'aria-labelledby': 'functions-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.dataPanel, this.functionPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)));
     this.editorHost = h('div');

@@ -2,6 +2,7 @@
 // exact realized and robust privacy the chosen family reports for its own designs. Paste it (tabs,
 // commas or spaces), upload a CSV, or start from privlab's design and edit the cells; columns that
 // are not distributions are marked; one click solves the family's optimal design beside it.
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fill, fmt } from '../dom.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -36,9 +37,9 @@ export class EvaluateView {
   constructor(root, { onChange, solve }) {
     this.onChange = onChange;
     this.solveOneOff = solve;
-    this.contextPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-context-title' });
+    this.contextPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-context-title', 'data-embed': 'controls' });
     this.matrixPanel = h('section', { class: 'panel', 'aria-labelledby': 'eval-matrix-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.matrixPanel, this.contextPanel), h('div', { class: 'column' }, this.resultPanel)));
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
@@ -206,7 +207,7 @@ export class EvaluateView {
     this.renderMatrix(this.state, new Map());
     const response = await this.solveOneOff(built.request);
     if (!response || response.error || !response.mechanism) {
-      this.note = `privlab could not design here: ${response && response.error ? response.error.message : 'no answer'}`;
+      this.note = `privlab could not design here: ${response && response.error ? errorForPeople(response.error) : 'no answer'}`;
       this.renderMatrix(this.state, new Map());
       return;
     }
@@ -235,7 +236,7 @@ export class EvaluateView {
     parts.push(h('p', { class: 'hint' }, `Evaluated as ${FAMILY_LABELS[fam]}; every number is measured from the matrix alone.`),
       h('div', { class: 'metrics' }, h('table', { id: 'metrics' }, h('tbody', {}, rows))),
       h('p', { class: 'hint', id: 'audit' }, response.audit && response.audit.verified
-        ? `Audit: columns are distributions (max |sum − 1| = ${fmt(response.audit.max_column_error)}); ${response.audit.guarantee} re-measured = ${fmt(response.audit.measured_epsilon)}.`
+        ? `Audit: columns are distributions (max |sum − 1| = ${fmt(response.audit.max_column_error)}); ${nameForPeople(response.audit.guarantee)} re-measured = ${fmt(response.audit.measured_epsilon)}.`
         : 'Audit: not verified.'));
     const xAxis = fam === 'game' ? 's' : 'x';
     const yAxis = fam === 'game' ? 'o' : 'y';
@@ -251,7 +252,7 @@ export class EvaluateView {
       const ratioKey = Object.keys(RATIOS).find((k) => cmp[k] !== undefined && cmp[k] !== null);
       parts.push(h('div', { class: 'comparison', id: 'comparison' },
         h('h3', {}, 'Against the optimum'),
-        optimal.error ? h('p', { class: 'field-error', id: 'comparison-error' }, `The optimal design is not available: ${optimal.error.message}`) : null,
+        optimal.error ? h('p', { class: 'field-error', id: 'comparison-error' }, `The optimal design is not available: ${errorForPeople(optimal.error)}`) : null,
         h('p', {}, `${name}${cmp.epsilon !== undefined ? ` at ε = ${fmt(cmp.epsilon)}` : ''}${cmp.min_distortion !== undefined ? ` at d_m = ${fmt(cmp.min_distortion)}` : ''}: `,
           ratioKey ? h('strong', { id: 'comparison-ratio', 'data-ratio': ratioKey }, `${RATIOS[ratioKey]} = ${fmt(cmp[ratioKey])}`) : 'no ratio')));
       if (matrix) {

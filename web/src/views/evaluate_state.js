@@ -5,7 +5,7 @@
 //   metric (funnel: lip | ldp) pi (game prior) d (game distance) loss (game: hamming | distance)
 //   eps (compare at this ε instead of the matrix's own) cmp (1: also solve the optimal design)
 import {
-  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT, readChoice, scenarioUncertainty } from '../fields.js';
+  cleanCell, safeDecode, numberField, matrixField, scenarioMatrix, readLinkTables, serializeMatrix, NUMBER_TEXT, readChoice, scenarioUncertainty, toNumber } from '../fields.js';
 
 export const id = 'evaluate';
 export const title = 'Evaluate a mechanism';
@@ -61,7 +61,7 @@ function checkSize(rows) {
 
 /** "a,b;c,d" from a link, within Q_LIMITS. Throws a readable Error. */
 function parseLinkMatrix(text) {
-  const rows = text.split(';').map((r) => r.split(',').map(cleanCell));
+  const rows = text.split(';').map((r) => r.split(',').map((c) => cleanCell(safeDecode(c))));  // each value escaped (serializeMatrix)
   if (rows.some((r) => r.length !== rows[0].length)) throw new Error('the matrix in the link is not rectangular');
   checkSize(rows);
   return rows;
@@ -75,7 +75,7 @@ function parseLinkMatrix(text) {
 export function badColumns(q) {
   const out = [];
   for (let c = 0; c < q[0].length; c += 1) {
-    const values = q.map((row) => (NUMBER_TEXT.test(String(row[c]).trim()) ? Number(row[c]) : NaN));
+    const values = q.map((row) => toNumber(row[c]));
     const sum = values.reduce((a, b) => a + b, 0);
     if (values.some((v) => !Number.isFinite(v))) out.push({ col: c, sum, reason: 'a cell is empty or not a number' });
     else if (values.some((v) => v < 0)) out.push({ col: c, sum, reason: 'a negative entry' });

@@ -3,7 +3,9 @@
 // the result: the protocol's matrix, I(X;Y), I(S;Y), LIP, LDP, α, SRLIP next to its target,
 // utility-vs-ε curves of every protocol (one batch follow-up), and for |X| = 3 the simplex
 // with the polygon Δ of Theorem 3, its vertices and the convex combination the protocol uses.
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LineChart } from '../plots/line_chart.js';
@@ -33,8 +35,8 @@ export class FunnelView {
     this.onChange = onChange;
     this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.curvePanel = h('section', { class: 'panel', 'aria-labelledby': 'curve-title' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.dataPanel, this.controlPanel, this.curvePanel), h('div', { class: 'column' }, this.resultPanel)));
@@ -67,7 +69,7 @@ export class FunnelView {
   renderControls(state, fieldErrors) {
     const err = (field) => fieldErrors.get(field);
     const errorLine = (field) => (err(field) ? h('span', { class: 'field-error', id: `err-${field.replace(/\//g, '-')}` }, err(field)) : null);
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     const calibrated = CALIBRATED.includes(state.mech);
     const hasAttributes = String(state.attr || '').trim() !== '';
     this.controlPanel.replaceChildren(...[
@@ -142,7 +144,7 @@ export class FunnelView {
 
   renderFollowUp(state, response) {
     if (!response.responses) {
-      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curves could not be computed: ${response.error ? response.error.message : 'no answer'}`));
+      this.curveHost.replaceChildren(h('p', { class: 'field-error' }, `The curves could not be computed: ${response.error ? errorForPeople(response.error) : 'no answer'}`));
       return;
     }
     const n = CURVE_GRID.length;
@@ -283,8 +285,8 @@ export class FunnelView {
         h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified && audit.guarantee === 'srlip-measured'
           ? `✓ columns sum to 1 (error ${fmt(audit.max_column_error)}); SRLIP is measured from (22), not certified (Theorem 4 is false)`
           : audit.verified
-            ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee.toUpperCase()} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
-          : `not verified${audit.guarantee ? ` (${audit.guarantee} measured ${fmt(audit.measured_epsilon)})` : ''}`)),
+            ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${nameForPeople(audit.guarantee)} = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
+          : `not verified${audit.guarantee ? ` (${nameForPeople(audit.guarantee)} measured ${fmt(audit.measured_epsilon)})` : ''}`)),
       ...(r.notes || []).map((note) => h('p', { class: 'hint', 'data-role': 'note' }, note)));
   }
 

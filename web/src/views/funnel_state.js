@@ -11,7 +11,7 @@
 // uNames are the names of x and truth is always null here.
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, NUMBER_TEXT, readChoice } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, NUMBER_TEXT, readChoice, toNumber } from '../fields.js';
 
 export const id = 'funnel';
 export const title = 'Privacy funnel';
@@ -159,7 +159,7 @@ export function fromScenario(scenario) {
 
 /** Numbers of the joint (NaN where a cell is not a number), for the view's own checks. */
 export function jointNumbers(joint) {
-  return joint.map((row) => row.map((c) => (NUMBER_TEXT.test(String(c).trim()) ? Number(c) : NaN)));
+  return joint.map((row) => row.map(toNumber));
 }
 
 export { LIMITS };

@@ -8,11 +8,12 @@
 // for the browser, the follow-up batch solves them (and the curves, when those are cheap too);
 // otherwise the view waits for "Solve anyway" (and "Compute the curves"). The solver status line
 // shows the batch's progress with a Cancel button.
+import { errorForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
 import { linkHash } from '../state.js';
 import { GridMap } from '../plots/grid_map.js';
 import { LineChart } from '../plots/line_chart.js';
-import { MECHANISMS, GAME_LIMITS, LOSSES, serialize, solveRequests, sweepGrids, sweepRequest, weightsFromPrior, uniformWeights, gridSize } from './game_state.js';
+import { MECHANISMS, GAME_LIMITS, LOSSES, PAPER_MAP, serialize, solveRequests, sweepGrids, sweepRequest, weightsFromPrior, uniformWeights, gridSize, paperMapSize, keepPickedCell, defaults } from './game_state.js';
 import { chartExportButtons, matrixExportButtons, scenarioExportButton } from '../widgets/export_bar.js';
 import { errorBox } from '../widgets/result_frame.js';
 
@@ -31,7 +32,17 @@ const cellName = (i, cols) => `${String.fromCharCode(65 + Math.floor(i / cols))}
 /** The state without the choices that do not change any LP (the mechanism drawn, the picked cell). */
 const solveKey = (state) => serialize({ ...state, mech: 'joint', sel: '0' }).join('&');
 /** What a generated prior depends on (the core draws it from these alone). */
-const priorKey = (state) => JSON.stringify([state.rows, state.cols, state.km, state.gen, state.weights]);
+const priorKey = (state) => JSON.stringify([state.map, state.rows, state.cols, state.km, state.gen, state.weights]);
+/** The generated prior's fields: state.gen key, label, the request field under /prior, a hint. */
+const GEN_FIELDS = [
+  ['hot', 'Number of places', 'hot_cells', 'such as home and work'],
+  ['spread', 'Spread [km]', 'spread_km', 'blank or 0: one cell each'],
+  ['bg', 'Background share', 'background', 'mass spread over all cells'],
+  ['seed', 'Seed', 'seed', 'another seed, other places'],
+  // DIRICHLET (issue 27): ['alpha', 'Dirichlet α', 'dirichlet', 'place weights drawn at random'] once the core reads it.
+];
+/** A 10 x 10 grid's three LPs, solved by decomposition in Chromium on this project's 2-core test machine. */
+const MEASURED_DECOMPOSITION = { cells: 100, seconds: 5 };
 /** Large counts readably: 13,600,000 -> "14 million". */
 const big = (x) => (x >= 1e6 ? `${+(x / 1e6).toPrecision(2)} million` : Math.round(x).toLocaleString('en'));
 const localPath = (path) => String(path || '').replace(/^\/requests\/\d+/, '') || '/grid';
@@ -47,8 +58,8 @@ export class GameView {
     this.curves = null;     // { key, grids, layout, responses }
     this.pending = null;    // what the running follow-up asked for
     this.extraErrors = { key: '', map: new Map() };
-    this.mapPanel = h('section', { class: 'panel', 'aria-labelledby': 'map-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
+    this.mapPanel = h('section', { class: 'panel', 'aria-labelledby': 'map-title', 'data-embed': 'picture' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
     this.resultPanel = h('section', { class: 'panel results', id: 'game-results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.mapPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)));
@@ -153,16 +164,15 @@ export class GameView {
     const valid = Number.isInteger(rows) && Number.isInteger(cols) && rows * cols >= 2;
     const priorTools = h('div', { class: 'shape-buttons' },
       h('button', { type: 'button', id: 'prior-uniform', onclick: () => valid && this.onChange({ weights: uniformWeights(rows * cols), gen: null }) }, 'Uniform prior'),
-      h('button', { type: 'button', id: 'prior-generated', onclick: () => this.onChange({ weights: null, gen: { hot: String(Math.min(3, rows * cols)), bg: '0.05', seed: '7' } }) }, 'Generated (3 hot cells)'));
+      h('button', { type: 'button', id: 'prior-generated', onclick: () => this.onChange({ weights: null, gen: { ...defaults().gen, hot: String(Math.min(3, rows * cols)) } }) }, 'Generated prior (places)'));
     const gen = state.gen;
-    const genInputs = gen ? h('div', { class: 'eps-row', style: 'flex-wrap: wrap' },
-      ['hot', 'bg', 'seed'].map((key) => h('label', { class: 'field', style: 'margin-bottom: 0.3rem' },
-        { hot: 'hot cells', bg: 'background mass', seed: 'seed' }[key],
-        h('input', { type: 'text', id: `gen-${key}`, size: 5, value: gen[key], 'data-field': `/prior/${{ hot: 'hot_cells', bg: 'background', seed: 'seed' }[key]}`,
+    const genInputs = gen ? h('div', { class: 'gen-fields' },
+      GEN_FIELDS.map(([key, label, field, hint]) => h('label', { class: 'field', style: 'margin-bottom: 0.3rem' }, label,
+        h('input', { type: 'text', inputmode: 'decimal', id: `gen-${key}`, size: 5, value: gen[key] || '', 'data-field': `/prior/${field}`, title: hint,
           oninput: (e) => this.onChange({ gen: { ...this.state.gen, [key]: e.target.value.trim() } }, { keepFocus: true }) })))) : null;
     this.priorArea.replaceChildren(
       h('p', { class: 'hint', id: 'prior-kind' }, gen
-        ? 'Prior: generated by the core (hot cells such as home and work, seeded; drawn once a mechanism is solved). Painting turns it into weights.'
+        ? 'Prior: generated by the core (a few places such as home and work, seeded; drawn once a mechanism is solved). Painting turns it into weights.'
         : `Prior: painted weights (${state.weights ? state.weights.reduce((a, b) => a + Number(b || 0), 0) : 0} in all; each click adds or removes 5% of the total).`),
       ...(genInputs ? [genInputs] : []), priorTools);
     this.drawMaps();
@@ -175,15 +185,22 @@ export class GameView {
       h('input', { id, type: 'text', inputmode: 'decimal', size: 8, value: state[key], 'data-field': field,
         oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       hint, errLine(field));
-    const sideSelect = (id, label, key, field) => h('label', { class: 'field', style: 'flex: 1' }, label,
-      h('select', { id, 'data-field': field, onchange: (e) => this.resize(key, e.target.value) },
+    const sideSelect = (id, label, key, field) => h('label', { class: 'field', style: 'flex: 1 1 3.5rem' }, label,
+      h('select', { id, 'data-field': field, style: 'min-width: 3.5rem', onchange: (e) => this.resize(key, e.target.value) },
         Array.from({ length: GAME_LIMITS.maxSide }, (_, k) => String(k + 1)).map((v) => h('option', { value: v, selected: state[key] === v ? true : null }, v))),
       errLine(field));
     const threshold = this.threshold(state);
+    const paper = state.map === 'paper';
+    const gridChoice = h('label', { class: 'field' }, 'Grid',
+      h('select', { id: 'grid-kind', onchange: (e) => this.chooseGrid(e.target.value) },
+        h('option', { value: 'own', selected: paper ? null : true }, `a grid of your own (up to ${GAME_LIMITS.maxSide} × ${GAME_LIMITS.maxSide})`),
+        h('option', { value: 'paper', selected: paper ? true : null }, `the paper's map (${PAPER_MAP.rows} × ${PAPER_MAP.cols})`)));
     this.controlPanel.replaceChildren(
       h('h2', { id: 'controls-title' }, 'Game'),
-      h('div', { class: 'eps-row' }, sideSelect('grid-rows', 'Rows', 'rows', '/grid/rows'), sideSelect('grid-cols', 'Columns', 'cols', '/grid/cols'),
-        h('div', { style: 'flex: 1' }, text('cell-km', 'Cell size [km]', 'km', '/grid/cell_km'))),
+      gridChoice,
+      paper ? h('p', { class: 'hint', id: 'paper-map-note' }, `${PAPER_MAP.rows} × ${PAPER_MAP.cols} cells of ${PAPER_MAP.cell_km[0]} × ${PAPER_MAP.cell_km[1]} km, as in the paper's Section 6. Solved by decomposition, with rounds and the gap in the status bar and Cancel.`)
+        : h('div', { class: 'eps-row' }, sideSelect('grid-rows', 'Rows', 'rows', '/grid/rows'), sideSelect('grid-cols', 'Columns', 'cols', '/grid/cols'),
+          h('div', { style: 'flex: 1 1 6rem' }, text('cell-km', 'Cell size [km]', 'km', '/grid/cell_km'))),
       h('p', { class: 'field-error', 'data-error-for': '/grid', id: 'err-grid' }),
       text('epsilon', 'ε of metric DP [per km] (DP and joint)', 'eps', '/epsilon'),
       text('min-distortion', 'd_m: minimum expected error of the optimal adversary [km] (distortion and joint)', 'dm', '/min_distortion',
@@ -199,11 +216,23 @@ export class GameView {
           MECHANISMS.map((m) => h('option', { value: m, selected: state.mech === m ? true : null }, NAMES[m])))));
   }
 
+  /** The grid choice: the paper's map (a generated prior), or back to a grid of one's own. */
+  chooseGrid(kind) {
+    const state = this.state;
+    const gen = state.gen || defaults().gen;
+    if (kind === 'paper') this.onChange({ ...paperMapSize(), weights: null, gen, sel: '0' });
+    else this.onChange({ map: '', rows: defaults().rows, cols: defaults().cols, weights: null, gen, sel: defaults().sel });
+  }
+
   resize(key, value) {
     const state = this.state;
-    const next = { ...gridSize(state), [key]: Number(value) };
+    const old = gridSize(state);
+    const next = { ...old, [key]: Number(value) };
     const cells = next.rows * next.cols;
-    const patch = { [key]: value, sel: String(Math.min(Number(state.sel), Math.max(0, cells - 1))) };
+    // The picked cell keeps its label (B4 stays B4); when the grid no longer has it, say where it went.
+    const kept = keepPickedCell(state.sel, old, next);
+    const patch = { [key]: value, sel: kept.sel };
+    const message = kept.moved ? `The picked cell ${cellName(Number(state.sel), old.cols)} is not in the ${next.rows} × ${next.cols} grid: picked ${cellName(Number(kept.sel), next.cols)}, the nearest cell.` : null;
     if (state.weights) {
       const old = gridSize(state);
       const kept = state.weights.map(Number).filter((w) => w > 0);
@@ -217,7 +246,7 @@ export class GameView {
       patch.gen = null;
       patch.weights = uniformWeights(cells);
     }
-    this.onChange(patch);
+    this.onChange(patch, message ? { message } : {});
   }
 
   threshold(state) {
@@ -325,12 +354,19 @@ export class GameView {
     return { family: 'batch', requests };
   }
 
+  /** Cancel in the status bar stopped the follow-up: say so, with a button to solve again. */
+  followUpCancelled(state) {
+    this.pending = null;
+    this.cancelledKey = solveKey(state);
+    this.renderResult(state, {});
+  }
+
   renderFollowUp(state, response) {
     const pending = this.pending;
     this.pending = null;
     if (!pending || pending.key !== solveKey(state)) return;
     if (!response.responses) {
-      this.failure = response.error ? response.error.message : 'no answer from the solver';
+      this.failure = response.error ? errorForPeople(response.error) : 'no answer from the solver';
       this.renderResult(state, {});
       return;
     }
@@ -342,7 +378,7 @@ export class GameView {
         responses[m] = response.responses[i];
         const e = response.responses[i].error;
         if (e && errors.has(localPath(e.path))) errors.set(localPath(e.path), errors.get(localPath(e.path)).replace(/^([^:]*):/, `$1 and ${SHORT[m]}:`));
-        else if (e) errors.set(localPath(e.path), `${SHORT[m]}: ${e.message}`);
+        else if (e) errors.set(localPath(e.path), `${SHORT[m]}: ${errorForPeople(e)}`);
       });
       this.solved = { key: pending.key, priorKey: priorKey(state), rows, cols, responses };
       this.extraErrors = { key: pending.key, map: new Map([...this.estimateErrors(pending.key), ...errors]) };
@@ -357,7 +393,7 @@ export class GameView {
     const map = new Map();
     if (!this.estimate || this.estimate.key !== key) return map;
     this.estimate.responses.forEach((r, i) => {
-      if (r && r.error) map.set(localPath(r.error.path), r.error.message);
+      if (r && r.error) map.set(localPath(r.error.path), errorForPeople(r.error));
       else if (r && !r.fits) map.set('/grid', `the ${SHORT[MECHANISMS[i]]} LP is too large for the browser at this size (see the LP sizes)`);
     });
     return map;
@@ -409,7 +445,7 @@ export class GameView {
   counter(state, plan) {
     const rows = this.estimate.responses.map((r, i) => {
       const m = MECHANISMS[i];
-      if (!r || r.error) return h('tr', {}, h('th', { scope: 'row' }, NAMES[m]), h('td', { colspan: 5, class: 'field-error' }, r && r.error ? r.error.message : '—'));
+      if (!r || r.error) return h('tr', {}, h('th', { scope: 'row' }, NAMES[m]), h('td', { colspan: 5, class: 'field-error' }, r && r.error ? errorForPeople(r.error) : '—'));
       return h('tr', { 'data-lp': m },
         h('th', { scope: 'row' }, NAMES[m]),
         h('td', { id: `lp-${m}-variables` }, r.lp.variables.toLocaleString('en')),
@@ -423,11 +459,22 @@ export class GameView {
     let status;
     let button = null;
     const tooLarge = MECHANISMS.filter((m) => !plan.fitting.includes(m));
+    const cells = gridSize(state).rows * gridSize(state).cols;
+    const decomposed = plan.fitting.filter((m) => this.estimate.responses[MECHANISMS.indexOf(m)].lp.method === 'decomposition');
+    // The browser's limit for decomposed LPs is the core's (the estimate's limits), never this file's.
+    const overDecomposition = lim && lim.max_decomposition_cells && cells > lim.max_decomposition_cells;
     if (plan.fitting.length === 0) {
-      status = 'None of the three LPs fits in the browser: use a smaller grid, an Appendix C threshold, or the command-line tool (privlab solve with "allow_large": true).';
+      status = overDecomposition
+        ? `This grid has ${cells} cells; the solver in this page takes up to ${lim.max_decomposition_cells} cells in the browser. Use the command-line tool (privlab solve with "allow_large": true) for it, or a smaller grid.`
+        : 'None of the three LPs fits in the browser: use a smaller grid, an Appendix C threshold, or the command-line tool (privlab solve with "allow_large": true).';
     } else if (!plan.autoSolve && !plan.forcedSolve && !fresh) {
-      status = `These LPs are large (${big(plan.work)} variables × constraints): solving them may take from several seconds to minutes in the browser, so the page does not start on its own.`;
+      status = decomposed.length === plan.fitting.length
+        ? `${cells} cells: the LPs are solved by decomposition (rounds of small LPs). A ${Math.sqrt(MEASURED_DECOMPOSITION.cells)} × ${Math.sqrt(MEASURED_DECOMPOSITION.cells)} grid took about ${MEASURED_DECOMPOSITION.seconds} s for all three on a 2-core machine${cells > MEASURED_DECOMPOSITION.cells ? '; more cells take longer (rounds and the gap show while it runs, and Cancel stops it)' : ''}, so the page does not start on its own.`
+        : `These LPs are large (${big(plan.work)} variables × constraints): solving them may take from several seconds to minutes in the browser, so the page does not start on its own.`;
       button = h('button', { type: 'button', id: 'solve-anyway', onclick: () => this.onChange({ forceSolve: plan.key }) }, 'Solve anyway');
+    } else if (this.cancelledKey === plan.key && !fresh) {
+      status = 'Cancelled: nothing is solving now.';
+      button = h('button', { type: 'button', id: 'solve-again', onclick: () => { this.cancelledKey = null; this.onChange({ forceSolve: plan.key, solveAgain: Date.now() }); } }, 'Solve again');
     } else status = fresh ? 'Solved.' : 'Small enough: solving in the browser.';
     if (tooLarge.length && plan.fitting.length) status += ` Too large here: ${tooLarge.map((m) => SHORT[m]).join(', ')} (smaller grid, Appendix C threshold, or the command-line tool).`;
     // The sizes are for the curious while the LPs solve on their own; open when the user must decide.
@@ -461,7 +508,7 @@ export class GameView {
     const num = (k) => (r) => (r[k] === null || r[k] === undefined ? '—' : fmt(r[k]));
     const errorsRow = MECHANISMS.some((m) => get(m) && get(m).error)
       ? h('tr', {}, h('th', { scope: 'row' }, 'Error'), MECHANISMS.map((m) => h('td', { class: 'field-error', id: `cmp-${m}-error`, style: 'text-align: left; max-width: 12rem' },
-        get(m) && get(m).error ? get(m).error.message : ''))) : null;
+        get(m) && get(m).error ? errorForPeople(get(m).error) : ''))) : null;
     return h('div', { class: 'metrics' }, h('table', { id: 'comparison' },
       h('thead', {}, h('tr', {}, h('td', { class: 'hint' }, 'Click a column to draw it on the map'), MECHANISMS.map(th))),
       h('tbody', {},

@@ -4,7 +4,9 @@
 //   km     cell size in km (distances are Euclidean between cell centres)
 //   w      the prior as whole-number weights, one per cell, row-major, comma separated
 //          (normalised by the core); absent: the generated prior of `pg`
-//   pg     a generated prior "hot_cells,background,seed" (the core draws it, seeded)
+//   pg     a generated prior "hot_cells,background,seed[,spread_km]" (the core draws it, seeded;
+//          each part escaped, so a decimal comma stays in its part)
+//   map    paper: the paper's map (15 x 20 cells of 0.75 x 0.5333 km) instead of r, c, km
 //   eps    ε of metric DP (per km), for the DP and joint mechanisms
 //   dm     d_m, the minimum expected error (km) of the optimal attack, for distortion and joint
 //   loss   utility loss c(o,s): h (Hamming, the paper's) | e (Euclidean distance)
@@ -13,7 +15,7 @@
 //   sel    the selected cell (index, row-major): p(.|s = sel) on the map, Pr(s | o = sel) beside it
 // The page solves all three mechanisms; toRequest() is the core's size estimate of the three
 // LPs (estimate_only), and solveRequests() the solves that follow when the estimate fits.
-import { cleanCell, safeDecode, numberField, NUMBER_TEXT, readChoice } from '../fields.js';
+import { cleanCell, safeDecode, numberField, NUMBER_TEXT, readChoice, serializeList, parseList } from '../fields.js';
 
 export const id = 'game';
 export const title = 'Privacy game';
@@ -21,28 +23,35 @@ export const FAMILY = 'game';
 export const MECHANISMS = ['distortion', 'dp', 'joint'];
 export const LOSSES = { h: 'hamming', e: 'euclidean' };
 /**
- * The page's own grid limits: the core accepts sides up to 30, and its browser limits accept a
- * decomposed LP (core/game/decomposition.h, the default from 20 cells) up to 100 cells: 10x10 is
- * the largest grid the three LPs are solved on in the browser (a 10x10 joint LP with a hot-cell
- * prior in about 0.2 s; the distortion LP, which uses many observables, takes longest).
+ * The page's own limits for a grid of one's own (the rows and columns selects): up to 10 x 10.
+ * Whether a grid is solved in the browser is the core's call: its estimate says `fits` and gives
+ * limits.max_decomposition_cells (decomposed LPs, core/game/decomposition.h), which the view reads;
+ * the paper's map (PAPER_MAP, 300 cells) is offered whatever that limit is today.
+ * maxHotCells: the generated prior's places, up to the core's 400 secrets.
  */
-export const GAME_LIMITS = { maxSide: 10, maxCells: 100, maxWeight: 9999, maxEpsilon: 50 };
-/** Where grids beyond GAME_LIMITS go (said by both checks of the side). */
-const LARGER_GRIDS = 'larger grids, up to the paper\'s 20 × 15 map, are solved by the command-line tool (privlab solve with "allow_large": true)';
+export const GAME_LIMITS = { maxSide: 10, maxWeight: 9999, maxEpsilon: 50, maxHotCells: 400 };
+/**
+ * The paper's map (Shokri et al., Section 6: 20 x 15 cells of 0.75 x 0.5333 km; the core reads
+ * rows 15, cols 20): offered as a grid choice. Whether the browser solves it is the core's call
+ * (the estimate's `fits` and limits.max_decomposition_cells), never a number of this file.
+ */
+export const PAPER_MAP = { rows: 15, cols: 20, cell_km: [0.75, 0.5333] };
+/** Where grids beyond GAME_LIMITS go (said by every check of the side). */
+export const LARGER_GRIDS = 'choose "the paper\'s map (15 × 20)" under Grid, or solve other large grids with the command-line tool (privlab solve with "allow_large": true)';
 
 export function defaults() {
   // The paper prints no numeric example (its figures use private traces); this is the family's
   // examples/game-grid-joint.json: a 4x4 grid of 1.5 km cells, a seeded prior with 3 hot cells,
   // ε = 0.5 per km and d_m = 1.05 km.
   return {
-    view: id, rows: '4', cols: '4', km: '1.5', weights: null, gen: { hot: '3', bg: '0.05', seed: '7' },
+    view: id, map: '', rows: '4', cols: '4', km: '1.5', weights: null, gen: { hot: '3', bg: '0.05', seed: '7', spread: '' },
     eps: '0.5', dm: '1.05', loss: 'h', ap: '', mech: 'joint', sel: '7',
   };
 }
 
-function wholeNumber(text, what, min, max) {
+function wholeNumber(text, what, min, max, more = '') {
   const t = safeDecode(text).trim();
-  if (!/^\d{1,4}$/.test(t) || Number(t) < min || Number(t) > max) throw new Error(`${what} must be a whole number from ${min} to ${max}`);
+  if (!/^\d{1,4}$/.test(t) || Number(t) < min || Number(t) > max) throw new Error(`${what} must be a whole number from ${min} to ${max}${more}`);
   return t;
 }
 
@@ -60,8 +69,14 @@ export function parseWeights(text, cells) {
 /** params: decoded-once key -> raw value map of the hash. Throws Error with a readable message. */
 export function parse(params) {
   const state = defaults();
-  if (params.r !== undefined) state.rows = wholeNumber(params.r, 'rows', 1, GAME_LIMITS.maxSide);
-  if (params.c !== undefined) state.cols = wholeNumber(params.c, 'columns', 1, GAME_LIMITS.maxSide);
+  const larger = ` in the browser (a grid of your own); ${LARGER_GRIDS}`;
+  if (params.map !== undefined) {
+    if (params.map !== 'paper') throw new Error('unknown map');
+    Object.assign(state, paperMapSize());
+  } else {
+    if (params.r !== undefined) state.rows = wholeNumber(params.r, 'the grid\'s rows and columns', 1, GAME_LIMITS.maxSide, larger);
+    if (params.c !== undefined) state.cols = wholeNumber(params.c, 'the grid\'s rows and columns', 1, GAME_LIMITS.maxSide, larger);
+  }
   const cells = Number(state.rows) * Number(state.cols);
   if (cells < 2) throw new Error('the grid needs at least 2 cells');
   for (const [key, name] of [['km', 'km'], ['eps', 'eps'], ['dm', 'dm'], ['ap', 'ap']])
@@ -72,16 +87,17 @@ export function parse(params) {
   }
   readChoice(params, state, 'mech', MECHANISMS, 'unknown mechanism');
   if (params.pg !== undefined) {
-    const parts = safeDecode(params.pg).split(',');
-    if (parts.length !== 3) throw new Error('the generated prior needs hot cells, background and seed');
-    state.gen = { hot: wholeNumber(parts[0], 'hot cells', 1, GAME_LIMITS.maxCells), bg: cleanCell(parts[1]), seed: wholeNumber(parts[2], 'the seed', 0, 9999) };
+    const parts = parseList(safeDecode(params.pg));
+    if (parts.length !== 3 && parts.length !== 4) throw new Error('the generated prior needs the number of places, the background share and the seed');
+    state.gen = { hot: wholeNumber(parts[0], 'the number of places', 1, GAME_LIMITS.maxHotCells), bg: cleanCell(parts[1]),
+      seed: wholeNumber(parts[2], 'the seed', 0, 9999), spread: parts.length === 4 ? cleanCell(parts[3]) : '' };
   }
   if (params.w !== undefined) {
     state.weights = parseWeights(safeDecode(params.w), cells);
     state.gen = null;
   }
   if (state.gen && Number(state.gen.hot) > cells) {
-    if (params.pg !== undefined) throw new Error('more hot cells than cells');
+    if (params.pg !== undefined) throw new Error('more places in the generated prior than cells');
     state.gen = null;
     state.weights = uniformWeights(cells);
   }
@@ -89,10 +105,19 @@ export function parse(params) {
   return state;
 }
 
+/** The rows and columns of the paper's map as state fields. */
+export function paperMapSize() {
+  return { map: 'paper', rows: String(PAPER_MAP.rows), cols: String(PAPER_MAP.cols) };
+}
+
 export function serialize(state) {
-  const parts = [`r=${state.rows}`, `c=${state.cols}`, `km=${encodeURIComponent(state.km)}`];
+  const parts = state.map === 'paper' ? ['map=paper'] : [`r=${state.rows}`, `c=${state.cols}`, `km=${encodeURIComponent(state.km)}`];
   if (state.weights) parts.push(`w=${state.weights.join(',')}`);
-  else parts.push(`pg=${encodeURIComponent([state.gen.hot, state.gen.bg, state.gen.seed].join(','))}`);
+  else {
+    const g = state.gen;
+    const spread = String(g.spread || '').trim();
+    parts.push(`pg=${encodeURIComponent(serializeList([g.hot, g.bg, g.seed, ...(spread ? [spread] : [])]))}`);
+  }
   parts.push(`eps=${encodeURIComponent(state.eps)}`, `dm=${encodeURIComponent(state.dm)}`, `loss=${state.loss}`);
   if (String(state.ap).trim() !== '') parts.push(`ap=${encodeURIComponent(state.ap)}`);
   parts.push(`mech=${state.mech}`, `sel=${state.sel}`);
@@ -121,15 +146,18 @@ export function gridSize(state) {
 function common(state, errors) {
   const { rows, cols } = gridSize(state);
   const base = { family: FAMILY };
-  const side = (v, field, what) => {
-    if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide)
-      errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in the browser; ${LARGER_GRIDS}` });
-  };
-  side(rows, '/grid/rows', 'rows');
-  side(cols, '/grid/cols', 'columns');
-  const cellKm = numberField(state.km, '/grid/cell_km', 'the cell size', errors);
-  if (Number.isFinite(cellKm) && !(cellKm > 0 && cellKm <= 1e6)) errors.push({ field: '/grid/cell_km', message: 'the cell size must be a positive number of km' });
-  base.grid = { rows, cols, cell_km: cellKm };
+  if (state.map === 'paper') base.grid = { ...PAPER_MAP, cell_km: PAPER_MAP.cell_km.slice() };
+  else {
+    const side = (v, field, what) => {
+      if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide)
+        errors.push({ field, message: `${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in the browser; ${LARGER_GRIDS}` });
+    };
+    side(rows, '/grid/rows', 'rows');
+    side(cols, '/grid/cols', 'columns');
+    const cellKm = numberField(state.km, '/grid/cell_km', 'the cell size', errors);
+    if (Number.isFinite(cellKm) && !(cellKm > 0 && cellKm <= 1e6)) errors.push({ field: '/grid/cell_km', message: 'the cell size must be a positive number of km' });
+    base.grid = { rows, cols, cell_km: cellKm };
+  }
   const cells = rows * cols;
   if (Number.isInteger(cells) && cells < 2) errors.push({ field: '/grid/cols', message: 'the grid needs at least 2 cells' });
   if (state.weights) {
@@ -144,13 +172,21 @@ function common(state, errors) {
   } else {
     const g = state.gen;
     const hot = /^\d{1,4}$/.test(String(g.hot).trim()) ? Number(g.hot) : NaN;
-    if (!(hot >= 1)) errors.push({ field: '/prior/hot_cells', message: 'the number of hot cells must be a whole number ≥ 1' });
+    if (!(hot >= 1)) errors.push({ field: '/prior/hot_cells', message: 'the number of places must be a whole number ≥ 1' });
     const seed = /^\d{1,4}$/.test(String(g.seed).trim()) ? Number(g.seed) : NaN;
     if (!Number.isFinite(seed)) errors.push({ field: '/prior/seed', message: 'the seed must be a whole number from 0 to 9999' });
     const background = numberField(g.bg, '/prior/background', 'the background mass', errors);
     if (Number.isFinite(background) && !(background >= 0 && background <= 1)) errors.push({ field: '/prior/background', message: 'the background mass must be in [0, 1]' });
-    if (Number.isInteger(cells) && hot > cells) errors.push({ field: '/prior/hot_cells', message: 'more hot cells than cells' });
+    if (Number.isInteger(cells) && hot > cells) errors.push({ field: '/prior/hot_cells', message: 'more places than cells' });
     base.prior = { hot_cells: hot, background, seed };
+    if (String(g.spread || '').trim() !== '') {
+      const spread = numberField(g.spread, '/prior/spread_km', 'the spread', errors);
+      if (Number.isFinite(spread) && !(spread >= 0 && spread <= 1e6)) errors.push({ field: '/prior/spread_km', message: 'the spread must be a number of km ≥ 0' });
+      base.prior.spread_km = spread;
+    }
+    // DIRICHLET (issue 27): when the core reads "dirichlet": alpha (place weights drawn from a
+    // Dirichlet instead of a fixed order), add it here (state.gen.alpha, a fifth part of `pg`)
+    // and its input beside the others in game.js (renderMapPanel, GEN_FIELDS).
   }
   base.utility_loss = LOSSES[state.loss];
   const epsilon = numberField(state.eps, '/epsilon', 'ε', errors);
@@ -229,15 +265,20 @@ export function fromScenario(scenario) {
   const g = scenario.grid;
   if (!g || typeof g !== 'object') throw new Error('this view draws grid scenarios; a "distance" matrix without a grid runs from the command line');
   const state = defaults();
+  const paper = g.rows === PAPER_MAP.rows && g.cols === PAPER_MAP.cols && Array.isArray(g.cell_km)
+    && g.cell_km[0] === PAPER_MAP.cell_km[0] && g.cell_km[1] === PAPER_MAP.cell_km[1];
   const side = (v, what) => {
     if (!Number.isInteger(v) || v < 1 || v > GAME_LIMITS.maxSide) throw new Error(`${what} must be a whole number from 1 to ${GAME_LIMITS.maxSide} in this view; ${LARGER_GRIDS}`);
     return String(v);
   };
-  state.rows = side(g.rows, 'grid.rows');
-  state.cols = side(g.cols, 'grid.cols');
+  if (paper) Object.assign(state, paperMapSize());
+  else {
+    state.rows = side(g.rows, 'grid.rows');
+    state.cols = side(g.cols, 'grid.cols');
+    state.km = g.cell_km === undefined ? '1' : cleanCell(String(g.cell_km));
+  }
   const cells = g.rows * g.cols;
   if (cells < 2) throw new Error('the grid needs at least 2 cells');
-  state.km = g.cell_km === undefined ? '1' : cleanCell(String(g.cell_km));
   const p = scenario.prior;
   if (Array.isArray(p)) {
     if (p.length !== cells || !p.every((v) => typeof v === 'number' && v >= 0)) throw new Error('prior must have one non-negative number per cell');
@@ -250,8 +291,8 @@ export function fromScenario(scenario) {
     if (!Number.isInteger(hot) || hot < 1 || hot > cells) throw new Error('prior.hot_cells must be a whole number from 1 to the number of cells');
     const seed = p.seed === undefined ? 1 : p.seed;
     if (!Number.isInteger(seed) || seed < 0 || seed > 9999) throw new Error('prior.seed must be a whole number from 0 to 9999 in this view');
-    if (p.spread_km) throw new Error('prior.spread_km is not offered in this view');
-    state.gen = { hot: String(hot), bg: cleanCell(String(p.background ?? 0.05)), seed: String(seed) };
+    state.gen = { hot: String(hot), bg: cleanCell(String(p.background ?? 0.05)), seed: String(seed),
+      spread: typeof p.spread_km === 'number' && p.spread_km > 0 ? String(p.spread_km) : '' };
     state.weights = null;
   } else throw new Error('prior must be a list of weights or a generated prior');
   if (scenario.utility_loss === 'euclidean') state.loss = 'e';
@@ -265,3 +306,17 @@ export function fromScenario(scenario) {
 }
 
 export { NUMBER_TEXT };
+
+/**
+ * The picked cell after the grid changes from `from` to `to` ({ rows, cols }): the same (row,
+ * column) label (B4 stays B4), or the nearest cell inside the new grid. Returns { sel (index
+ * text), moved (true when the old cell is not in the new grid) }.
+ */
+export function keepPickedCell(sel, from, to) {
+  const index = Number(sel);
+  const r = Math.floor(index / from.cols);
+  const c = index % from.cols;
+  const row = Math.min(r, to.rows - 1);
+  const col = Math.min(c, to.cols - 1);
+  return { sel: String(row * to.cols + col), moved: row !== r || col !== c };
+}

@@ -1,6 +1,8 @@
 // The RLDP view: the data editor, the mechanism controls, and the result (mechanism heatmap,
 // utility and privacy numbers under P-hat and, when given, under the true P*).
+import { errorForPeople, nameForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { beginResult } from '../widgets/result_frame.js';
 import { ExperimentPanel } from '../widgets/experiment_panel.js';
 
@@ -42,15 +44,15 @@ export class RldpView {
     this.solve = solve;
     this.openInEvaluate = openInEvaluate;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.experimentHost = h('div');
     root.replaceChildren(h('div', { class: 'columns' },
       h('div', { class: 'column' }, this.dataPanel, this.controlPanel), h('div', { class: 'column' }, this.resultPanel)),
     this.experimentHost);
     this.editorHost = h('div');
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
-      h('p', { class: 'hint' }, 'S is sensitive, U is not. Type probabilities or counts; X = (S, U) is what the mechanism releases.'),
+      h('p', { class: 'hint' }, 'S is sensitive, U is not. Type probabilities or counts (a decimal point or comma: 0.07 or 0,07), or paste a block from a spreadsheet; X = (S, U) is what the mechanism releases.'),
       this.editorHost);
     this.editor = new JointEditor(this.editorHost, { onChange });
     this.heatmapHost = h('div', { class: 'heatmap-host', id: 'mechanism-heatmap' });
@@ -73,7 +75,7 @@ export class RldpView {
     if (errors) { this.onChange({}, { message: errors[0].message }); return; }
     const response = await this.solve(request);
     if (response.cancelled) return;
-    if (response.error) { this.onChange({}, { message: `Sampling failed: ${response.error.message}` }); return; }
+    if (response.error) { this.onChange({}, { message: `Sampling failed: ${errorForPeople(response.error)}` }); return; }
     this.onChange({ joint: response.counts.map((row) => row.map((v) => String(Math.round(v)))), n: '' },
       { message: `Drew n = ${response.n} samples from P* with seed ${response.seed}; P̂ is their counts.` });
   }
@@ -100,7 +102,7 @@ export class RldpView {
 
   renderFollowUp(state, response) {
     if (!response.responses) {
-      const message = `The comparison could not be computed: ${response.error ? response.error.message : 'no answer'}`;
+      const message = `The comparison could not be computed: ${response.error ? errorForPeople(response.error) : 'no answer'}`;
       this.compareHost.replaceChildren(h('p', { class: 'field-error' }, message));
       this.curveHost.replaceChildren();
       return;
@@ -113,11 +115,13 @@ export class RldpView {
       points: grid.map((eps, i) => [eps, response.responses[MECHANISMS.length + k * grid.length + i].mutual_information]),
     }));
     const current = this.lastGood;
-    this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
     const skipped = MECHANISMS.filter((m) => !this.swept.includes(m));
     const x = state.joint.length * state.joint[0].length;
+    // No mechanism swept (a large table such as Adult's 240 values of X): no empty chart, the reason.
+    if (series.length === 0) this.curveHost.replaceChildren();
+    else this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
     this.curveNote.textContent = skipped.length
-      ? `Not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (limit |X| ≤ ${SWEEP_LIMIT_X[m]})`).join(', ')}. The CLI's experiments run them.` : '';
+      ? `${series.length === 0 ? 'No utility curve here: ' : ''}not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (up to |X| = ${SWEEP_LIMIT_X[m]})`).join(', ')}. The table above compares them at this ε; the command-line tool's experiments sweep them (privlab experiment rldp).` : '';
   }
 
   /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */
@@ -129,7 +133,7 @@ export class RldpView {
         .map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, responses.map((r, k) => {
         const name = MECHANISMS[k];
-        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, r.error.message));
+        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, errorForPeople(r.error)));
         const overTrue = r.true && r.true.epsilon !== undefined && (r.true.epsilon === 'Infinity' || r.true.epsilon > r.epsilon_design + 1e-9);
         return h('tr', { 'data-mechanism': name, class: name === state.mech ? 'current' : null },
           h('th', { scope: 'row' }, name.toUpperCase()), h('td', {}, fmt(r.epsilon_design)), h('td', {}, cell(r.epsilon)),
@@ -153,7 +157,7 @@ export class RldpView {
       h('input', { id, type: 'text', inputmode: 'decimal', value: state[key], class: err(field) ? 'invalid' : null,
         'aria-invalid': err(field) ? 'true' : null, ...attrs, oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       errorLine(field));
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     const unc = state.unc;
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Mechanism'),
@@ -248,7 +252,7 @@ export class RldpView {
         h('dt', {}, 'Robust ε over F'), h('dd', { id: 'robust-eps' }, fmt(r.robust_epsilon),
           r.robust_epsilon_exact ? ' (exact)' : ' (upper bound)'),
         h('dt', {}, 'Audit'), h('dd', { id: 'audit' }, audit.verified
-          ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${audit.guarantee} ε = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
+          ? `✓ verified: columns sum to 1 (error ${fmt(audit.max_column_error)}), measured ${nameForPeople(audit.guarantee)} ε = ${fmt(audit.measured_epsilon)} ≤ ${fmt(audit.designed_epsilon)}`
           : 'not verified')));
   }
 }

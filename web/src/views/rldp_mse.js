@@ -4,7 +4,9 @@
 // (a comparison table and one mechanism heatmap each). The Figure 2 experiment (scatter of eps*
 // against D* over K random instances at one n; or 2c/2d, eps* and D* against n) runs on request
 // in the worker as the view's follow-up, with progress; the page's Cancel button stops it.
+import { errorForPeople } from '../words.js';
 import { h, fmt } from '../dom.js';
+import { toNumber } from '../fields.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { ScatterChart } from '../plots/scatter_chart.js';
 import { PROBLEMS, FIGURE_K, FIGURE_N, FIGURE_SWEEP_N, problemRequest, experimentRequest, fitValues } from './rldp_mse_state.js';
@@ -51,14 +53,17 @@ export class RldpMseView {
     this.openInEvaluate = openInEvaluate;
     activeView = this;
     this.dataPanel = h('section', { class: 'panel', 'aria-labelledby': 'data-title' });
-    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title' });
-    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite' });
+    this.controlPanel = h('section', { class: 'panel', 'aria-labelledby': 'controls-title', 'data-embed': 'controls' });
+    this.resultPanel = h('section', { class: 'panel results', 'aria-labelledby': 'result-title', 'aria-live': 'polite', 'data-embed': 'picture' });
     this.mechanismPanel = h('section', { class: 'panel', id: 'mechanisms', 'aria-label': 'the four mechanisms' });
     this.figurePanel = h('section', { class: 'panel', id: 'figure2', 'aria-labelledby': 'figure-title' });
+    // Embedded (?embed=1): the four mechanisms are the picture beside ε, the comparison below.
+    const embed = document.body.classList.contains('embed');
+    if (embed) { this.mechanismPanel.dataset.embed = 'picture'; delete this.resultPanel.dataset.embed; }
     root.replaceChildren(
       h('div', { class: 'columns' }, h('div', { class: 'column' }, this.dataPanel),
-        h('div', { class: 'column' }, this.controlPanel, this.resultPanel)),
-      this.mechanismPanel, this.figurePanel);
+        h('div', { class: 'column' }, this.controlPanel, this.resultPanel, embed ? this.mechanismPanel : null)),
+      embed ? null : this.mechanismPanel, this.figurePanel);
     this.editorHost = h('div');
     this.valuesHost = h('div', { id: 'values-editor' });
     this.dataPanel.replaceChildren(h('h2', { id: 'data-title' }, 'Joint distribution P(S, U)'),
@@ -137,7 +142,7 @@ export class RldpMseView {
       h('input', { id, type: 'text', inputmode: 'decimal', value: state[key], class: err(field) ? 'invalid' : null,
         'aria-invalid': err(field) ? 'true' : null, oninput: (e) => this.onChange({ [key]: e.target.value }, { keepFocus: true }) }),
       this.errorLine(field));
-    const epsNumber = Number(state.eps);
+    const epsNumber = toNumber(state.eps);
     this.controlPanel.replaceChildren(...[
       h('h2', { id: 'controls-title' }, 'Privacy and uncertainty'),
       h('div', { class: 'field' },
@@ -189,7 +194,7 @@ export class RldpMseView {
       const shownState = fresh ? state : this.lastGood.state;
       parts.push(this.comparison(shownState, shown));
       this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'),
-        h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:0.4rem 1.2rem' },
+        h('div', { style: 'display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,520px),1fr));gap:0.4rem 1.2rem' },
           PROBLEMS.map((p, i) => this.card(shownState, p, shown[i]))));
     } else this.mechanismPanel.replaceChildren(h('h2', {}, 'Mechanisms P(Y = y | S = s, U = u)'), h('p', { class: 'hint' }, 'No result yet.'));
     this.resultPanel.replaceChildren(...parts);
@@ -215,7 +220,7 @@ export class RldpMseView {
   }
 
   comparison(state, responses) {
-    const eps = Number(state.eps);
+    const eps = toNumber(state.eps);
     const hasTruth = responses.some((r) => r && !r.error && r.true);
     const cell = (p, r, get, id, judge) => {
       if (!r || r.error) return h('td', { id: `${id}-${p}` }, '—');
@@ -255,7 +260,7 @@ export class RldpMseView {
   card(state, p, r) {
     const info = PROBLEM_INFO[p];
     const head = h('h3', {}, `${info.label} — ${info.text}`);
-    if (!r || r.error) return h('div', { 'data-problem': p }, head, h('p', { class: 'error-box', id: `error-${p}` }, r && r.error ? r.error.message : 'no answer'));
+    if (!r || r.error) return h('div', { 'data-problem': p }, head, h('p', { class: 'error-box', id: `error-${p}` }, r && r.error ? errorForPeople(r.error) : 'no answer'));
     const data = this.heatmapData(state, r);
     const svg = this.heatmaps[p].update(data);
     svg.setAttribute('style', 'max-width:100%;height:auto');
@@ -281,7 +286,7 @@ export class RldpMseView {
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export: ',
-      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: Number(state.eps) }),
+      ...matrixExportButtons(name, matrix, rowLabels, colLabels, { problem: p, epsilon: toNumber(state.eps) }),
       ' ', chartExportButtons(this.heatmapHosts[p], name, 'Heatmap'),
       ' ', scenarioExportButton(scenario, `scenario-${p}.json`),
       ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${PROBLEM_INFO[p].label} at ε = ${state.eps}, to edit`,
@@ -360,7 +365,7 @@ export class RldpMseView {
       return;
     }
     if (response.error) {
-      this.figureStatus.replaceChildren(h('p', { class: 'error-box', id: 'figure-error' }, `Figure 2 could not be computed: ${response.error.message}`));
+      this.figureStatus.replaceChildren(h('p', { class: 'error-box', id: 'figure-error' }, `Figure 2 could not be computed: ${errorForPeople(response.error)}`));
       this.scatterHost.replaceChildren();
       this.sweepHost.replaceChildren();
       this.figureSummary.replaceChildren();

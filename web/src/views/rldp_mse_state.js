@@ -14,7 +14,7 @@
 //          over N in FIGURE_SWEEP_N samples per cell)
 import {
   LIMITS, cleanCell, cleanName, serializeMatrix, parseNames, serializeNames, safeDecode,
-  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT, readLinkTables, readChoice } from '../fields.js';
+  numberField, matrixField, scenarioMatrix, describeTable, NUMBER_TEXT, readLinkTables, readChoice, serializeList, parseList } from '../fields.js';
 
 export const id = 'rldp-mse';
 export const title = 'Robust MSE';
@@ -85,7 +85,7 @@ export function parse(params) {
   state.sNames = parseNames(params.s, state.joint.length, 's');
   state.uNames = parseNames(params.u, cols, 'u');
   if (params.val !== undefined) {
-    const vals = safeDecode(params.val).split(',').map(cleanCell);
+    const vals = parseList(safeDecode(params.val)).map(cleanCell);
     if (vals.length !== cols) throw new Error('the link has another number of values of U than columns');
     state.vals = vals;
   } else state.vals = fitValues(params.p === undefined ? state.vals : null, cols);
@@ -95,7 +95,7 @@ export function parse(params) {
 export function serialize(state) {
   const parts = [`s=${serializeNames(state.sNames)}`, `u=${serializeNames(state.uNames)}`, `p=${serializeMatrix(state.joint)}`];
   if (state.truth) parts.push(`t=${serializeMatrix(state.truth)}`);
-  parts.push(`val=${encodeURIComponent(state.vals.join(','))}`, `eps=${encodeURIComponent(state.eps)}`, `unc=${state.unc}`);
+  parts.push(`val=${encodeURIComponent(serializeList(state.vals))}`, `eps=${encodeURIComponent(state.eps)}`, `unc=${state.unc}`);
   parts.push(state.unc === 'conf' ? `conf=${encodeURIComponent(state.conf)}` : `radius=${encodeURIComponent(state.radius)}`);
   parts.push(`n=${encodeURIComponent(state.n)}`);
   if (state.fig) parts.push(`fig=${state.fig}`, `fign=${state.fign}`);

@@ -3,6 +3,7 @@
 // experiments: [{ name, label, request(K) -> request object }].
 import { h } from '../dom.js';
 import { drawExperiment } from './response_view.js';
+import { errorForPeople } from '../words.js';
 
 const K_CHOICES = [3, 5, 10, 20];
 
@@ -35,7 +36,7 @@ export class ExperimentPanel {
     this.render(`Running ${spec.label} with K = ${this.k} in the browser… (progress and Cancel in the status bar)`);
     const response = await this.solve(spec.request(this.k));
     if (response.cancelled) { this.render('Cancelled.'); return; }
-    if (response.error) { this.render(`The experiment failed: ${response.error.message}`); return; }
+    if (response.error) { this.render(`The experiment failed: ${errorForPeople(response.error)}`); return; }
     this.output = this.draw(spec, response);
     this.render(`${spec.label}: K = ${this.k} instances, ${response.rows.length} rows.`);
   }

@@ -4,6 +4,7 @@
 // which is looked up in the site's own index; text from a link is never typeset.
 import { renderTex } from './math.js';
 import { h } from '../dom.js';
+import { forPeople } from '../words.js';
 
 /**
  * @param {{ file: string, title: string, explanation?: string, formula?: string }} entry
@@ -13,8 +14,8 @@ export function presetCard(entry, { edited, open = true, onReload, extra = null 
   const formula = h('div', { class: 'formula', id: 'preset-formula' });
   if (entry.formula) renderTex(entry.formula, formula);
   return h('details', { class: 'about preset', id: 'preset-card', open, 'data-preset': entry.file },
-    h('summary', {}, `Preset: ${entry.title}`),
-    entry.explanation ? h('p', { id: 'preset-explanation' }, entry.explanation) : null,
+    h('summary', {}, `Preset: ${forPeople(entry.title)}`),
+    entry.explanation ? h('p', { id: 'preset-explanation' }, forPeople(entry.explanation)) : null,
     entry.formula ? formula : null,
     edited ? h('p', { class: 'hint', id: 'preset-edited' }, 'You have changed the inputs since loading this preset; ',
       'the numbers above refer to the preset as loaded. ',

@@ -8,10 +8,11 @@ import { Heatmap } from '../plots/heatmap.js';
 import { download, chartExportButtons } from './export_bar.js';
 import { tableToCsv } from '../export_formats.js';
 import { machineNotes } from './result_frame.js';
+import { forPeople, nameForPeople } from '../words.js';
 
 /** The series of one plot spec over the experiment's rows. */
 export function plotSeries(plot, columns, rows) {
-  if (plot.kind === 'box') return [{ name: plot.y_label || plot.y, kind: 'boxes', boxes: Array.isArray(plot.boxes) ? plot.boxes : [], points: [] }];
+  if (plot.kind === 'box') return [{ name: nameForPeople(plot.y_label || plot.y), kind: 'boxes', boxes: Array.isArray(plot.boxes) ? plot.boxes : [], points: [] }];
   const at = (name) => (name ? columns.indexOf(name) : -1);
   const [xi, yi, gi, lo, hi] = [plot.x, plot.y, plot.group, plot.y_low, plot.y_high].map(at);
   const fi = plot.filter ? at(plot.filter.column) : -1;
@@ -22,7 +23,7 @@ export function plotSeries(plot, columns, rows) {
     const x = row[xi];
     const y = row[yi];
     if (typeof x !== 'number' || typeof y !== 'number') continue;
-    const name = gi >= 0 ? String(row[gi]) : (plot.y_label || plot.y);
+    const name = nameForPeople(gi >= 0 ? String(row[gi]) : (plot.y_label || plot.y));
     if (!series.has(name)) series.set(name, { name, kind, points: [], band: lo >= 0 && hi >= 0 ? [] : undefined });
     const sr = series.get(name);
     sr.points.push([x, y]);
@@ -37,9 +38,9 @@ export function drawExperiment(response, basename) {
   const { columns = [], rows = [] } = response;
   const charts = (response.plots || []).map((plot, i) => {
     const host = h('div', { class: 'chart-host', 'data-plot': String(i) });
-    new XyChart(host, { title: plot.title || '', xLabel: plot.x_label || plot.x, yLabel: plot.y_label || plot.y, xLog: Boolean(plot.log_x), width: 520, height: 300 })
+    new XyChart(host, { title: forPeople(plot.title || ''), xLabel: nameForPeople(plot.x_label || plot.x), yLabel: nameForPeople(plot.y_label || plot.y), xLog: Boolean(plot.log_x), height: 300 })
       .update({ series: plotSeries(plot, columns, rows) });
-    return h('div', {}, host, h('div', { class: 'export-bar' }, chartExportButtons(host, `${basename}-${i + 1}`, plot.title ? `Chart “${plot.title}”` : `Chart ${i + 1}`)));
+    return h('div', {}, host, h('div', { class: 'export-bar' }, chartExportButtons(host, `${basename}-${i + 1}`, plot.title ? `Chart “${forPeople(plot.title)}”` : `Chart ${i + 1}`)));
   });
   return h('div', { class: 'experiment-output' },
     h('div', { style: 'display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem' }, charts),

@@ -1,6 +1,7 @@
 // The opening of every view's result panel: the title and, after a failed solve, the error with
 // the field it names, then a note that the last result that solved stays on screen.
 import { h } from '../dom.js';
+import { errorForPeople, forPeople } from '../words.js';
 
 /**
  * @param {{ lastGood?: object }} view  keeps its last good response in view.lastGood
@@ -45,16 +46,18 @@ export function describeField(path) {
  */
 export function errorBox(error, { id = 'result-error', prefix = '' } = {}) {
   const where = error.path ? describeField(error.path) : '';
-  const technical = [error.code ? `code ${error.code}` : null, error.path ? `field ${error.path}` : null].filter(Boolean);
+  const message = errorForPeople(error);
+  const technical = [error.code ? `code ${error.code}` : null, error.path ? `field ${error.path}` : null,
+    message !== error.message ? `the solver said: ${error.message}` : null].filter(Boolean);
   return h('div', { class: 'error-box', role: 'alert', id },
-    h('p', { style: 'margin: 0' }, prefix, error.message, where && !String(error.message).includes(where) ? ` (in ${where})` : ''),
+    h('p', { style: 'margin: 0' }, prefix, message, where && !message.includes(where) ? ` (in ${where})` : ''),
     ' ',  // (the message and the details stay separate words in the text)
     technical.length ? h('details', { class: 'notes' }, h('summary', {}, 'details'), h('code', {}, technical.join('; '))) : null);
 }
 
 /** Notes of the solver (stopping rules, tolerances), for the curious: behind a "details" disclosure. */
 export function machineNotes(notes, summary = 'Solver notes') {
-  const list = (notes || []).slice(0, 8).map(String);
+  const list = (notes || []).slice(0, 8).map((n) => forPeople(String(n)));
   if (!list.length) return null;
   return h('details', { class: 'notes', 'data-role': 'notes' }, h('summary', {}, `${summary} (${list.length})`),
     list.map((n) => h('p', {}, n)));
