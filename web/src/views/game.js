@@ -39,7 +39,6 @@ const GEN_FIELDS = [
   ['spread', 'Spread [km]', 'spread_km', 'blank or 0: one cell each'],
   ['bg', 'Background share', 'background', 'mass spread over all cells'],
   ['seed', 'Seed', 'seed', 'another seed, other places'],
-  // DIRICHLET (issue 27): ['alpha', 'Dirichlet α', 'dirichlet', 'place weights drawn at random'] once the core reads it.
 ];
 /** A 10 x 10 grid's three LPs, solved by decomposition in Chromium on this project's 2-core test machine. */
 const MEASURED_DECOMPOSITION = { cells: 100, seconds: 5 };

@@ -184,9 +184,8 @@ function common(state, errors) {
       if (Number.isFinite(spread) && !(spread >= 0 && spread <= 1e6)) errors.push({ field: '/prior/spread_km', message: 'the spread must be a number of km ≥ 0' });
       base.prior.spread_km = spread;
     }
-    // DIRICHLET (issue 27): when the core reads "dirichlet": alpha (place weights drawn from a
-    // Dirichlet instead of a fixed order), add it here (state.gen.alpha, a fifth part of `pg`)
-    // and its input beside the others in game.js (renderMapPanel, GEN_FIELDS).
+    // The core also reads "weights": "dirichlet" (places' shares uniform on the simplex, the
+    // benchmark family of core/game/README.md); the page keeps the default ordered weights.
   }
   base.utility_loss = LOSSES[state.loss];
   const epsilon = numberField(state.eps, '/epsilon', 'ε', errors);
