@@ -45,7 +45,7 @@ add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:p
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
 add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_parallel_test.sh)
-# Golden responses of examples/*.json (issue 14): byte-for-byte the same JSON, timing aside.
+# Golden responses of examples/*.json (issue 14): the same structure, numbers to 1e-9, timing aside.
 add_test(NAME cli_golden_examples COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/golden_examples.sh)
 # The Adult census (data/README.md): decompressed for the CLI's --data, checked against its sums.

@@ -15,7 +15,7 @@
 #include <sstream>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "game/experiment_runs.h"
 #include "game/experiment_setup.h"
 #include "json/json_read.h"
