@@ -14,11 +14,17 @@
  * std::log, std::exp and std::pow differ in the last bit. (3) Sums run left to right in plain
  * loops (Eigen's vectorised reductions change order between targets), and the build does not
  * contract a*b+c into FMA (-std=c++20 implies -ffp-contract=off in GCC; WASM has no FMA).
- * Tests: tests/core/common/test_random.cpp (pinned values, moments) and tests/node/random.test.mjs
- * (the WASM module draws the native numbers).
+ * Tests: tests/core/common/test_random.cpp (pinned values, moments; the same pinned values were
+ * printed by an em++ build under Node, 2026-11-25) and tests/node/random.test.mjs (seeded
+ * draws of the WASM module equal the native ones bit for bit).
  *
- * Each family seeds one Engine from the request's "seed" (experiments: per unit,
- * units::unit_seed) and draws through these functions only.
+ * A family seeds one Engine from the request's "seed" (experiments: per unit, units::unit_seed)
+ * and draws through these functions: rldp-mse (its instances: Dirichlet, multinomial) and
+ * estimation (uniforms of its empirical samples). rldp (rldp/sampling.h with det_math.h, the same
+ * guarantee by the same means) and funnel (funnel/random.h, which uses std::log, so its WASM draws
+ * may differ in the last bit) still carry their own; moving them here changes their seeded
+ * outputs (Box-Muller -> polar normals, other uniforms), so it comes with their regenerated
+ * golden fixtures. The API is also meant for Dirichlet prior weights and Gaussian noise.
  */
 #pragma once
 #include <cstdint>

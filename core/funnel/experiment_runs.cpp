@@ -11,7 +11,7 @@
 #include "funnel/optimal_ldp.h"
 #include "funnel/optimal_lip.h"
 #include "funnel/protocol_metrics.h"
-#include "common/random.h"
+#include "funnel/random.h"
 #include "funnel/size_guards.h"
 #include "metrics/information.h"
 
@@ -38,7 +38,7 @@ std::vector<LdpVsLipRow> ldp_vs_lip_distribution(long a, long c, const std::vect
                                                  std::uint64_t seed, long trial, const Context& context) {
   std::mt19937_64 rng(seed);
   Matrix joint(c, a);
-  for (long i = 0; i < joint.size(); ++i) joint.data()[i] = random::uniform01(rng);
+  for (long i = 0; i < joint.size(); ++i) joint.data()[i] = uniform01(rng);
   joint /= joint.sum();
   std::vector<LdpVsLipRow> rows;
   double done = 0;
@@ -67,7 +67,7 @@ std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& siz
     std::vector<double> dalpha, dnmi;
     for (long t = 0; t < trials; ++t) {
       context.report(done++ / total, label + ", distribution " + std::to_string(t + 1));
-      const Vector flat = random::dirichlet(rng, a * c, 0.5);
+      const Vector flat = dirichlet(rng, a * c, 0.5);
       Matrix joint(c, a);
       for (long s = 0; s < c; ++s)
         for (long x = 0; x < a; ++x) joint(s, x) = flat(s * a + x);

@@ -1,8 +1,9 @@
-// The one guarantee of core/common/random.h: for the same seed, the WASM module draws exactly the
-// numbers the native build draws (bit for bit, not to a tolerance). Sampling requests exercise
-// every branch the families use: Dirichlet with 1/shape a whole number (Jeffreys, 1/2), with
-// 1/shape not whole (0.3: the portable exp and log), and shape >= 1 (Marsaglia-Tsang only), then
-// multinomial counts; the rldp-mse experiment's units draw P*, P-hat through the same functions.
+// Seeded draws are the same numbers in the WASM module as natively, bit for bit (not to a
+// tolerance): the guarantee of core/common/random.h, which rldp's sampler (rldp/sampling.h,
+// det_math.h) gives by the same means. Sampling requests exercise every branch: Dirichlet with
+// 1/shape a whole number (Jeffreys, 1/2), with 1/shape not whole (0.3: the portable exp and log),
+// and shape >= 1 (Marsaglia-Tsang only), then multinomial counts. The rldp-mse instances, drawn
+// by common/random.h, are compared in wasm_module.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

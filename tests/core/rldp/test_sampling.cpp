@@ -1,5 +1,5 @@
-// Tests of core/rldp/sampling.h (the Sampler over common/random.h): determinism, moments of the
-// gamma/normal/Dirichlet samplers, multinomial counts; pinned draws: tests/core/common/test_random.cpp.
+// Tests of core/rldp/sampling.cpp: determinism, moments of the gamma/normal/Dirichlet samplers,
+// multinomial counts, and a pinned sequence (the same numbers must come out natively and in WASM).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -55,4 +55,18 @@ TEST_CASE("rldp/sampler: Dirichlet(1/2) and multinomial counts") {
   CHECK(counts.sum() == 100000);
   CHECK(counts(1) == 0);
   CHECK(counts(0) / 100000 == doctest::Approx(0.2).epsilon(0.03));
+}
+
+#include "rldp/det_math.h"
+
+TEST_CASE("rldp/det_math: log, exp, cos(2 pi u) agree with libm to a few ulp") {
+  privlab::rldp::Sampler s(3);
+  for (int i = 0; i < 20000; ++i) {
+    const double u = s.uniform_open0();
+    const double x = std::ldexp(u, static_cast<int>(s.uniform() * 200) - 100);
+    CHECK(std::abs(privlab::rldp::det_math::log(x) - std::log(x)) <= 4e-16 * std::max(1.0, std::abs(std::log(x))));
+    const double y = (s.uniform() - 0.5) * 200;
+    CHECK(std::abs(privlab::rldp::det_math::exp(y) / std::exp(y) - 1) <= 1e-15);
+    CHECK(std::abs(privlab::rldp::det_math::cos_2pi(u) - std::cos(2 * M_PI * u)) <= 1e-15);
+  }
 }
