@@ -19,3 +19,32 @@ if [ -n "$hits" ]; then
   exit 1
 fi
 echo "self-contained: ok (no file refers to ../shared, paper-notes.md or cli-contract.md)"
+
+# Every relative link in the tracked Markdown files resolves to a file or folder of the repository.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  mds=$(git ls-files '*.md')
+else
+  mds=$(find . -name '*.md' -not -path './build/*' -not -path './node_modules/*' -not -path './.git/*')
+fi
+broken=$(python3 - $mds <<'PY'
+import os, re, sys
+bad = []
+for md in sys.argv[1:]:
+    text = open(md, encoding="utf-8").read()
+    text = re.sub(r"```.*?```", "", text, flags=re.S)      # code blocks
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)     # comments
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = target.split("#")[0]
+        if not os.path.exists(os.path.normpath(os.path.join(os.path.dirname(md), path))):
+            bad.append("%s: %s" % (md, target))
+print("\n".join(bad))
+PY
+)
+if [ -n "$broken" ]; then
+  echo "self-contained: links that do not resolve:"
+  echo "$broken"
+  exit 1
+fi
+echo "self-contained: every relative Markdown link resolves"
