@@ -4,7 +4,7 @@
 // The data default to the committed data/adult.data.gz (data/README.md). --check writes nothing
 // and exits 1 when a preset differs from what the data give (CTest adult_presets).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -45,14 +45,15 @@ for (const p of PRESETS) {
     family: p.family, joint: t.counts, ...p.extra,
   };
   const file = join(root, 'examples', `${p.family}-adult-${p.s}-${p.u}.json`);
-  const text = `${JSON.stringify(scenario)}\n`;
+  // The files also carry hand-written fields (explanation, formula): keep them, own the rest.
+  const old = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (check) {
-    const same = readFileSync(file, 'utf8') === text;
+    const same = Object.keys(scenario).every((k) => JSON.stringify(old[k]) === JSON.stringify(scenario[k]));
     if (!same) differ += 1;
     console.log(`${file}: ${same ? 'same as' : 'DIFFERS from'} the counts of ${dataPath}`);
     continue;
   }
-  writeFileSync(file, text);
+  writeFileSync(file, `${JSON.stringify({ ...old, ...scenario })}\n`);
   console.log(`${file}: ${t.labels[0].length} x ${t.labels[1].length}, n = ${t.n}`);
 }
 if (differ) process.exit(1);
