@@ -1,7 +1,7 @@
 /**
  * @file experiment.cpp
  * @brief Builds {"family","experiment",...parameters} from the command line, runs its units
- *        (core/common/experiment_units.h) on --jobs threads, and writes the table as JSON and
+ *        (core/json/experiment_units.h) on --jobs threads, and writes the table as JSON and
  *        CSV plus the plots as SVG; or, with --shard I/N, writes share I of N as a part file
  *        for `privlab merge` (shard_part.cpp).
  *
@@ -20,7 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "experiment_output.h"
 #include "privlab/api.h"
 #include "shard_part.h"

@@ -15,7 +15,7 @@
 #include <map>
 #include <sstream>
 
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "experiment_output.h"
 
 namespace privlab::cli {

@@ -1,6 +1,6 @@
 /**
  * @file unit_pool.h
- * @brief Runs an experiment's units (core/common/experiment_units.h) on N threads of the CLI:
+ * @brief Runs an experiment's units (core/json/experiment_units.h) on N threads of the CLI:
  *        each thread takes the next unit, asks core for it alone ({"units": [u]}) and stores
  *        the result at the unit's place, so the results do not depend on N.
  */

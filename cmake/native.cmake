@@ -45,9 +45,20 @@ add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:p
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
 add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_parallel_test.sh)
-# Golden responses of examples/*.json (issue 14): byte-for-byte the same JSON, timing aside.
+# Golden responses of examples/*.json (issue 14): the same structure, numbers to 1e-9, timing aside.
 add_test(NAME cli_golden_examples COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/golden_examples.sh)
+# The Adult census (data/README.md): decompressed for the CLI's --data, checked against its sums.
+add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/data/adult.data
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/data
+  COMMAND sh -c "gzip -dc '${CMAKE_SOURCE_DIR}/data/adult.data.gz' > '${CMAKE_BINARY_DIR}/data/adult.data'"
+  DEPENDS ${CMAKE_SOURCE_DIR}/data/adult.data.gz VERBATIM)
+add_custom_target(adult_data ALL DEPENDS ${CMAKE_BINARY_DIR}/data/adult.data)
+add_test(NAME adult_data COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repo/adult_data.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME adult_presets COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         node ${CMAKE_SOURCE_DIR}/scripts/make-adult-presets.mjs --check)
+# The repository stands on its own: no tracked file points outside it (tests/repo/self_contained.sh).
+add_test(NAME self_contained COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repo/self_contained.sh ${CMAKE_SOURCE_DIR})
 # The include rule of core/ (docs/architecture.md): no arrow back up into the dispatcher.
 add_test(NAME include_rule COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-includes.sh ${CMAKE_SOURCE_DIR})
 

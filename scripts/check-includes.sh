@@ -6,6 +6,8 @@
 #   3. the lower layers common, json, model, metrics, audit, solvers include no family
 #      (rldp, rldp_mse, funnel, estimation, game, evaluate) and not the dispatcher;
 #   4. the typed public headers core/include/privlab/ include no JSON header (api.h is text);
+#   6. the bottom layer core/common/ includes only common/ and system or Eigen headers: nothing
+#      above it (no privlab/, json/, nlohmann/, model/, ...);
 #   5. a JSON header (<nlohmann/...> or "json/...") is included only by the JSON edge (request
 #      readers, response writers, handlers, the experiment drivers experiments*.* that read
 #      parameters and write rows, and their readers experiment_setup.* / experiment_support.*)
@@ -28,7 +30,7 @@ is_edge() {
     */experiment_runs.*) return 1 ;;  # the typed computations of an experiment (issue 14)
     api/*|json/*) return 0 ;;
     */handler.*|*_handler.*|*/request.*|*/request_fields.*) return 0 ;;
-    */experiments*.*|*/experiment_setup.*|*/experiment_support.*|common/experiment_units.*) return 0 ;;
+    */experiments*.*|*/experiment_setup.*|*/experiment_support.*|json/experiment_units.*) return 0 ;;
     evaluate/evaluated_mechanism.*) return 0 ;;
     *_json.h|*_json.cpp) return 0 ;;
   esac
@@ -52,6 +54,9 @@ while IFS= read -r hit; do
   fi
   if [[ $dir =~ ^($LOWER)$ ]] && [[ $tdir =~ ^($FAMILIES|api)$ ]]; then
     bad "$file -> $target (a lower layer includes a family or the dispatcher)"
+  fi
+  if [ "$dir" = common ] && [[ $target == */* ]] && [[ $target != common/* && $target != Eigen/* ]]; then
+    bad "$file -> $target (core/common/ is the bottom layer: it includes only common/)"
   fi
   if [ "$dir" = include ] && [[ $target == nlohmann/* || $target == json/* ]]; then
     bad "$file -> $target (public headers are JSON-free)"

@@ -1,15 +1,21 @@
 // Writes the Adult census contingency tables the papers use as scenario files in examples/,
 // tabulated by the core itself ({"family":"data"} through build/bin/privlab).
-//   node scripts/make-adult-presets.mjs [path/to/adult.data]
+//   node scripts/make-adult-presets.mjs [--check] [path/to/adult.data[.gz]]
+// The data default to the committed data/adult.data.gz (data/README.md). --check writes nothing
+// and exits 1 when a preset differs from what the data give (CTest adult_presets).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataPath = process.argv[2] || join(root, '..', 'shared', 'data', 'adult.data');
-const csv = readFileSync(dataPath, 'utf8');
-const privlab = join(root, 'build', 'bin', 'privlab');
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const dataPath = args.find((a) => a !== '--check') || join(root, 'data', 'adult.data.gz');
+const raw = readFileSync(dataPath);
+const csv = (dataPath.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+const privlab = process.env.PRIVLAB || join(root, 'build', 'bin', 'privlab');
 
 function table(s, u) {
   const out = execFileSync(privlab, ['solve', '-'], { input: JSON.stringify({ family: 'data', tabulate: [s, u], data_csv: csv }), maxBuffer: 1 << 24 });
@@ -29,6 +35,7 @@ const PRESETS = [
     about: 'Privacy funnel paper Section VIII-C: S = marital-status, X = relationship.' },
 ];
 
+let differ = 0;
 for (const p of PRESETS) {
   const t = table(p.s, p.u);
   const scenario = {
@@ -38,6 +45,15 @@ for (const p of PRESETS) {
     family: p.family, joint: t.counts, ...p.extra,
   };
   const file = join(root, 'examples', `${p.family}-adult-${p.s}-${p.u}.json`);
-  writeFileSync(file, `${JSON.stringify(scenario)}\n`);
+  // The files also carry hand-written fields (explanation, formula): keep them, own the rest.
+  const old = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (check) {
+    const same = Object.keys(scenario).every((k) => JSON.stringify(old[k]) === JSON.stringify(scenario[k]));
+    if (!same) differ += 1;
+    console.log(`${file}: ${same ? 'same as' : 'DIFFERS from'} the counts of ${dataPath}`);
+    continue;
+  }
+  writeFileSync(file, `${JSON.stringify({ ...old, ...scenario })}\n`);
   console.log(`${file}: ${t.labels[0].length} x ${t.labels[1].length}, n = ${t.n}`);
 }
+if (differ) process.exit(1);

@@ -6,13 +6,14 @@
  * prints it, the WASM worker posts it to the page. Handlers must work with the default no-op.
  */
 #pragma once
+#include <functional>
 #include <string>
-
-#include "privlab/api.h"
 
 namespace privlab {
 
-using ProgressFn = api::ProgressFn;
+/// Receives (fraction done in [0,1], stage description) during long requests. The bottom layer
+/// defines it; privlab/api.h passes the same type to its callers.
+using ProgressFn = std::function<void(double fraction, const std::string& stage)>;
 
 struct Context {
   ProgressFn progress;  ///< may be empty

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "estimation/experiment_runs.h"
 #include "estimation/report_json.h"
 #include "estimation/request.h"
@@ -259,7 +259,7 @@ Json robustness(const Json& req, const Context& ctx) {
 Json run_experiment(const Json& request, const Context& context) {
   const std::string name =
       jr::one_of(request, "experiment", "", {"parity-bits", "adult", "robustness"});
-  // Not split finer yet: the whole experiment is one unit (common/experiment_units.h).
+  // Not split finer yet: the whole experiment is one unit (json/experiment_units.h).
   return units::answer(request, units::whole(name, [&request, name](const Context& c) {
     if (name == "parity-bits") return parity_bits(request, c);
     if (name == "adult") return adult(request, c);

@@ -6,7 +6,7 @@
  *        tolerance by an outer-approximation (supporting-hyperplane cutting-plane) loop over
  *        GLPK with a certified feasible point at every step.
  *
- * ERRATUM (paper-notes.md): (21) is a second-order-cone constraint; the program has |X|-1
+ * ERRATUM (docs/errata.md): (21) is a second-order-cone constraint; the program has |X|-1
  * variables sigma_k and its answer depends on the order of the useful functions in the basis,
  * so the order is an explicit input.
  */

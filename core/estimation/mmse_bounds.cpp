@@ -19,7 +19,7 @@ double lemma4_l(const Vector& a, const Vector& b) {
   std::iota(pi.begin(), pi.end(), 0L);
   // pi sorts b_i / a_i ascending (Lemma 4).
   std::sort(pi.begin(), pi.end(), [&](long i, long j) { return b(i) * a(j) < b(j) * a(i); });
-  // ERRATUM (paper-notes.md): exit when every ratio is at least 1/||a|| (y = a/||a|| feasible).
+  // ERRATUM (docs/errata.md): exit when every ratio is at least 1/||a|| (y = a/||a|| feasible).
   if (b(pi[0]) / a(pi[0]) >= 1.0 / std::sqrt(norm2)) return std::sqrt(norm2);
   // Eq. (27): k* = the largest k with b/a <= sqrt((1 - sum_{i<k} b^2)^+ / (||a||^2 - sum_{i<k} a^2)).
   long kstar = 0;

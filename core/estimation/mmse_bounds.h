@@ -11,7 +11,7 @@ namespace privlab::estimation {
 /**
  * Lemma 4, eq. (26)-(27): L_n(a, b) = max { a^T y : ||y||_2 <= 1, y <= b } for a > 0,
  * b in [0,1]^n.
- * ERRATUM (paper-notes.md): the early exit "if b/a >= 1 then L = ||a||" holds only when
+ * ERRATUM (docs/errata.md): the early exit "if b/a >= 1 then L = ||a||" holds only when
  * ||a|| = 1; the general threshold is min_i b_i/a_i >= 1/||a||.
  */
 double lemma4_l(const Vector& a, const Vector& b);
@@ -25,7 +25,7 @@ double rho_zero(const Vector& rho);
 
 /**
  * Theorem 4, eq. (29)-(31): ||E[phi(X)|Y]|| <= B_m, mmse(phi(X)|Y) >= 1 - B_m^2.
- * ERRATUM (paper-notes.md): the statement says rho_i > 0 but uses |rho_i|; absolute values.
+ * ERRATUM (docs/errata.md): the statement says rho_i > 0 but uses |rho_i|; absolute values.
  */
 struct MmseBound {
   double correlation_bound = 0;  ///< upper bound on ||E[phi(X)|Y]||_2

@@ -23,7 +23,7 @@ struct PicDecomposition {
 
 /**
  * SVD of Q = D_U^{-1/2} P D_V^{-1/2} (eq. (6)); the PICs are the squared singular values after
- * the leading 1 (Theorem 1.3; paper-notes.md), the principal functions the columns of
+ * the leading 1 (Theorem 1.3; docs/errata.md), the principal functions the columns of
  * D_U^{-1/2} U and D_V^{-1/2} V. Requires a non-negative matrix summing to 1.
  */
 PicDecomposition pic_decomposition(const Matrix& joint);

@@ -47,7 +47,7 @@ Matrix sample_empirical(const Matrix& joint, long long n, std::mt19937_64& rng) 
   }
   Matrix counts = Matrix::Zero(joint.rows(), joint.cols());
   for (long long i = 0; i < n; ++i) {
-    const double u = uniform01(rng) * acc;
+    const double u = random::uniform01(rng) * acc;
     long c = std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin();
     c = std::min(c, cells - 1);
     while (c > 0 && joint(c / joint.cols(), c % joint.cols()) <= 0) --c;  // never a zero cell

@@ -2,14 +2,14 @@
  * @file robustness.h
  * @brief Robustness of the privacy-utility guarantees to an empirical distribution
  *        [estimation paper, Section 6]: Lemma 5, Example 5, Theorem 6, and seeded sampling of
- *        empirical joints (own generators on the raw std::mt19937_64 output: the std
- *        distributions differ between libstdc++ and WASM's libc++).
+ *        empirical joints (common/random.h: the same draws natively and in WASM).
  */
 #pragma once
 #include <cstdint>
 #include <random>
 
 #include "common/linalg.h"
+#include "common/random.h"
 
 namespace privlab::estimation {
 
@@ -30,11 +30,6 @@ struct Theorem6 {
   double bound_s = 0, bound_x = 0;  ///< (43), (44); +inf when m_S or m_X is 0
 };
 Theorem6 theorem6_bound(const Matrix& joint_sx, long long n, double beta);
-
-/// A uniform double in [0,1) from the top 53 bits of one mt19937_64 output.
-inline double uniform01(std::mt19937_64& rng) {
-  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
 
 /// The empirical joint (type) of n i.i.d. draws from `joint` (inverse-CDF sampling).
 Matrix sample_empirical(const Matrix& joint, long long n, std::mt19937_64& rng);

@@ -141,7 +141,7 @@ std::optional<Theorem3> theorem3_mapping(const Matrix& joint_sx, const PicDecomp
   out.lambda_min = pics.pics(pics.pics.size() - 1);
   // f: the principal function of X with ||E[f(X)|S]||^2 = lambda_min (Theorem 1.2).
   const Vector f = pics.g.col(pics.pics.size() - 1);
-  // ERRATUM (paper-notes.md): eq. (51) is 1/2 + (-1)^y sqrt(P_Xmin) f(x) / 2.
+  // ERRATUM (docs/errata.md): eq. (51) is 1/2 + (-1)^y sqrt(P_Xmin) f(x) / 2.
   out.mechanism = binary_mapping(f, std::sqrt(out.px_min));
   const auto [cs, cx] = chi2_of_mechanism(joint_sx, out.mechanism);
   out.chi2_s = cs;

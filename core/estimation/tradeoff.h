@@ -68,7 +68,7 @@ struct Theorem3 {
 /**
  * Theorem 3 (proof in Appendix A.6), eq. (51) with the sqrt over P_Xmin only:
  * P(y|x) = 1/2 + (-1)^y sqrt(P_Xmin) f(x) / 2, f the X-side principal function of lambda_min.
- * ERRATUM (paper-notes.md): the printed (51) puts f(x) under the square root.
+ * ERRATUM (docs/errata.md): the printed (51) puts f(x) under the square root.
  * Empty when delta(P_{S,X}) = 0 or P_Xmin = 0 (the theorem's hypotheses).
  */
 std::optional<Theorem3> theorem3_mapping(const Matrix& joint_sx, const PicDecomposition& pics);

@@ -3,7 +3,7 @@
  * @brief Several attributes X = (X^1..X^m) [funnel Section VI]: mixed-radix coding, the
  *        per-attribute polytope of (23)-(26, corrected) and the product protocol.
  *
- * ERRATUM (paper-notes.md): Theorem 4 (the product of such protocols is sum_j eps^j-SRLIP) is
+ * ERRATUM (docs/errata.md): Theorem 4 (the product of such protocols is sum_j eps^j-SRLIP) is
  * FALSE when attributes are dependent given S (proof step (39)). The product built here is
  * therefore never certified: its SRLIP is measured from (22) (protocol_metrics.h) and reported
  * next to the target, which it can exceed.
@@ -26,7 +26,7 @@ Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long
  * The polytope of (23)-(26) for attribute j at level eps_j (the paper uses eps/m), variables
  * Q^j_{y|x} at y*a_j + x: (23) column sums 1, (24) Q^j >= 0, and for every J subset of the
  * other attributes, x^J with P(x^J) > 0, s with P(s, x^J) > 0 and y:
- * ERRATUM (paper-notes.md): (25)/(26) print identical sides; the intended constraint is
+ * ERRATUM (docs/errata.md): (25)/(26) print identical sides; the intended constraint is
  *   e^{-eps_j} (Q^j p_{X^j|x^J})_y <= (Q^j p_{X^j|s,x^J})_y <= e^{eps_j} (Q^j p_{X^j|x^J})_y.
  */
 vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes,

@@ -54,7 +54,7 @@ void design_product(Design& d, const Matrix& joint, double epsilon, const std::v
                 "a_j(a_j-1) dimensions: at most 6 attributes of size <= 3");
   const AttributeProduct prod = attribute_product(joint, sizes, epsilon);
   d.mechanism = prod.mechanism;
-  // ERRATUM (paper-notes.md): Theorem 4 is false, so the target eps is not certified: the
+  // ERRATUM (docs/errata.md): Theorem 4 is false, so the target eps is not certified: the
   // claim is the SRLIP measured from (22) on the product matrix, reported next to the target.
   const double measured = srlip(d.mechanism, joint, sizes).value;
   d.audit.claim = {"srlip-measured", measured, measured};

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/context.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 
 namespace privlab::funnel {
 
@@ -25,7 +25,7 @@ long integer_or(const nlohmann::json& request, const std::string& key, long lo, 
 std::vector<double> epsilons_or(const nlohmann::json& request, std::vector<double> fallback);
 std::uint64_t seed_of(const nlohmann::json& request);
 
-/// Figure 3 as units (common/experiment_units.h): one per distribution.
+/// Figure 3 as units (json/experiment_units.h): one per distribution.
 units::Plan experiment_ldp_vs_lip(const nlohmann::json& request);
 nlohmann::json experiment_adult(const nlohmann::json& request, const Context& context);
 nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context& context);

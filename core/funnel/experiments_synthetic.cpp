@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "funnel/experiment_runs.h"
 #include "funnel/experiments.h"
 #include "funnel/size_guards.h"

@@ -115,7 +115,7 @@ Matrix oue_matrix(long a, double alpha) {
   return q;
 }
 
-// Algorithm 1 / eq. (45)-(46) with the Kronecker delta restored (ERRATUM, paper-notes.md).
+// Algorithm 1 / eq. (45)-(46) with the Kronecker delta restored (ERRATUM, docs/errata.md).
 Matrix cr_matrix(const Matrix& joint, double alpha) {
   const long a = joint.cols(), c = joint.rows();
   const Vector ps = s_marginal(joint);

@@ -21,12 +21,12 @@ enum class Target { kLip, kLdp };
 Matrix grr_matrix(long a, double alpha);
 /**
  * OUE^alpha of eq. (31), 2^a x a. Output y is a subset of X coded as a bit mask (bit x set when
- * x in y). ERRATUM (paper-notes.md): (31) prints alpha where the alphabet size a is meant:
+ * x in y). ERRATUM (docs/errata.md): (31) prints alpha where the alphabet size a is meant:
  * OUE_{y|x} = e^{(a-#y) alpha} / (2 (e^alpha+1)^{a-1}) if x in y, e^{(a-#y-1) alpha} / (...) if not.
  */
 Matrix oue_matrix(long a, double alpha);
 /**
- * CR^alpha (Algorithm 1) as a matrix [y][s*a + x]. ERRATUM (paper-notes.md): (46) lost a
+ * CR^alpha (Algorithm 1) as a matrix [y][s*a + x]. ERRATUM (docs/errata.md): (46) lost a
  * Kronecker delta: Q[y|x,s] = (e^alpha delta_{x=y} + sum_{s'!=s} p(y|s')) / (e^alpha + c - 1).
  * Requires p_s > 0 for every s.
  */

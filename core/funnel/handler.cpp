@@ -126,7 +126,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     const double measured = d.metrics.srlip && std::isfinite(d.metrics.srlip->value) ? d.metrics.srlip->value : INFINITY;
     out["srlip_target"] = epsilon;
     out["srlip_exceeds_target"] = measured > epsilon + 1e-9;
-    out["notes"] = {"Theorem 4 of the paper is false (paper-notes.md): the product of per-attribute "
+    out["notes"] = {"Theorem 4 of the paper is false (docs/errata.md): the product of per-attribute "
                     "protocols that each meet (25)-(26) at eps/m need not be eps-SRLIP. "
                     "\"srlip\" is measured from definition (22), never certified."};
   }

@@ -13,7 +13,7 @@ namespace privlab::funnel {
  * Delta of eq. (15) in R^a: sum_x v_x = 1, v >= 0, e^{-eps} p_s <= p_{s|X} v <= e^{eps} p_s for
  * every s with p_s > 0 (the two sides become one equality at eps = 0). Coordinates x with
  * p_x = 0 are fixed to 0 (no posterior can put mass there). Dimension a-1; every vertex has
- * support <= min(a, c) (paper-notes.md).
+ * support <= min(a, c) (docs/errata.md).
  */
 vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon);
 

@@ -62,7 +62,7 @@ struct SrlipWitness {
  * J subset of {1..m}, x^J with P(x^J) > 0, s with P(s, x^J) > 0 and y with P(y | x^J) > 0 of
  * |ln( P(y | s, x^J) / P(y | x^J) )|. X is the product of attributes of sizes `sizes` in mixed
  * radix, last attribute fastest. J = {} gives LIP (Lemma 2).
- * ERRATUM (paper-notes.md): Theorem 4 is false; this is never certified from it.
+ * ERRATUM (docs/errata.md): Theorem 4 is false; this is never certified from it.
  */
 SrlipWitness srlip(const Matrix& q, const Matrix& joint, const std::vector<long>& sizes);
 

@@ -3,7 +3,7 @@
  * @brief Differential privacy of a mechanism p [o][s] measured from the matrix alone [game].
  *
  * These functions are the audit's independent measurement: they never see an LP.
- * Conventions (cli-contract.md): a ratio 0/0 counts as 1 (no evidence); a/0 with a > 0 is
+ * Conventions (docs/json-api.md): a ratio 0/0 counts as 1 (no evidence); a/0 with a > 0 is
  * +infinity. A pair at distinguishability 0 with a ratio above 1 is +infinity.
  */
 #pragma once

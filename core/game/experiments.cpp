@@ -15,7 +15,7 @@
 #include <sstream>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "game/experiment_runs.h"
 #include "game/experiment_setup.h"
 #include "json/json_read.h"
@@ -158,7 +158,7 @@ units::Plan scenario3(const nlohmann::json& req) {
            "rank_by_joint_cost", "cost", "mechanism", "experiment", "expected utility loss");
     t.notes.push_back(std::to_string(k) + " experiments: cost(joint) = max(cost(dp), cost(distortion)) in " +
                       std::to_string(ranks.equal) + ", strictly larger in " + std::to_string(ranks.above) +
-                      ". ERRATUM (paper-notes.md): the joint cost is never below the max; the abstract's claim that it is no larger than either holds only when the max is attained.");
+                      ". ERRATUM (docs/errata.md): the joint cost is never below the max; the abstract's claim that it is no larger than either holds only when the max is attained.");
   });
 }
 

@@ -162,7 +162,7 @@ DesignOptions design_options(MechanismKind kind, double epsilon, double min_dist
 Designed design(const GameInputs& in, const DesignOptions& opt) {
   DesignOptions o = opt;
   if (has_distortion(opt.kind)) {
-    // ERRATUM (paper-notes.md): (21)/(24) are feasible iff d_m <= min_shat sum_s pi(s) d(shat,s).
+    // ERRATUM (docs/errata.md): (21)/(24) are feasible iff d_m <= min_shat sum_s pi(s) d(shat,s).
     const double threshold = feasibility_threshold(in.prior, in.distance);
     if (opt.min_distortion > threshold + kThresholdSlack * std::max(1.0, threshold)) {
       std::ostringstream msg;

@@ -6,7 +6,7 @@
  *
  * Variables: p(o|s) (index s * m + o) and, for (21)/(24), x(o) (index m * n + o), free.
  * Rows: sum_o p(o|s) = 1 (16); (21b)/(24b) sum_s pi(s) p(o|s) d(shat,s) - x(o) >= 0;
- * (21c)/(24c) sum_o x(o) >= d_m; DP rows in multiplied form (paper-notes.md)
+ * (21c)/(24c) sum_o x(o) >= d_m; DP rows in multiplied form (docs/errata.md)
  * p(o|s) - e^{eps d_eps(s,s')} p(o|s') <= 0 for s != s'.
  */
 #pragma once

@@ -55,7 +55,7 @@ Matrix grid_distances(const Grid& grid);
 /// Hamming loss: 0 when o == s, 1 otherwise (n x n). Section 9's utility loss.
 Matrix hamming_loss(long n);
 
-/// The feasibility threshold of (21)/(24) (paper-notes.md): the adversary's error when he ignores
+/// The feasibility threshold of (21)/(24) (docs/errata.md): the adversary's error when he ignores
 /// the observation and guesses the best fixed shat, min_shat sum_s pi(s) d(shat,s). (21) and (24)
 /// are feasible iff d_m <= this; a constant mechanism attains it.
 double feasibility_threshold(const Vector& prior, const Matrix& distance);

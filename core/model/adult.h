@@ -2,8 +2,8 @@
  * @file adult.h
  * @brief Contingency tables from the UCI Adult census file (the papers' real data set).
  *
- * Core does no file I/O: the caller passes the file's text (the CLI reads ../shared/data/
- * adult.data and sends it as the request field "data_csv"). Categories are the trimmed cell
+ * Core does no file I/O: the caller passes the file's text (the build decompresses data/adult.data.gz
+ * to build/data/adult.data; the CLI's --data sends it as "data_csv"). Categories are the trimmed cell
  * strings, sorted, so tables are deterministic; the value "?" (missing) is kept as a category,
  * which keeps all 32,561 records as the papers count them.
  */

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/context.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "rldp/experiment_runs.h"
 
 namespace privlab::rldp::experiment {

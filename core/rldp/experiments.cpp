@@ -13,7 +13,7 @@
 #include <map>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "rldp/evaluation_json.h"

@@ -106,7 +106,7 @@ nlohmann::json measure(const Matrix& q, const JointDistribution& joint, const Un
     const Projection pr = project(joint, set);
     out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
                          {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
-    // ERRATUM (paper-notes.md): Example 2 prints B_s with the S-marginal held fixed; shown for
+    // ERRATUM (docs/errata.md): Example 2 prints B_s with the S-marginal held fixed; shown for
     // comparison only, never used by a mechanism.
     const Vector ps = joint.s_marginal();
     Vector fixed(ps.size());

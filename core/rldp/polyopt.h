@@ -19,7 +19,7 @@ struct PolyOptOptions {
   /**
    * Definition 3 ranges over all s1, s2 including s1 = s2 (the paper's PolyOpt: Example 3 counts
    * 2^4 = 16 rows and its utility 0.4228 needs them). Those rows are not needed for RLDP
-   * (paper-notes.md): without them the mechanism is still (eps, F)-RLDP, with higher utility.
+   * (docs/errata.md): without them the mechanism is still (eps, F)-RLDP, with higher utility.
    */
   bool same_s_rows = true;
   long max_x = kMaxPolyOptX;  ///< size guard on |X| (kMaxPolyOptX or kMaxPolyOptXLarge)
@@ -39,7 +39,7 @@ struct PolyOptResult {
 /**
  * Definition 3 rows built from the vertices of D_s = {R : R_u >= L_{u|s}}:
  * A_{s,u} = L_{.|s} + (1 - sum_u L_{u|s}) e_u, the row is A_{s1,u1}.v_{s1} <= e^eps A_{s2,u2}.v_{s2}
- * (paper-notes.md), duplicates and trivial rows dropped. `lower` is [s][u].
+ * (docs/errata.md), duplicates and trivial rows dropped. `lower` is [s][u].
  * Returns the rows as a matrix (one per constraint, over x = s|U| + u).
  */
 Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options,

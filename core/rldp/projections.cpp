@@ -131,7 +131,7 @@ std::optional<double> radius_alpha2_closed(double b_s, const Vector& cond) {
   const double pmin = cond.minCoeff();
   if (b_s < std::log1p((1 - pmin) * (1 - pmin))) return std::nullopt;
   const double e = std::exp(b_s), t = 2 * pmin - 1;
-  // ERRATUM (paper-notes.md): Proposition 2.2 lost the final "- 2 P_{u_min|s}".
+  // ERRATUM (docs/errata.md): Proposition 2.2 lost the final "- 2 P_{u_min|s}".
   const double r = (e + t + std::sqrt(std::max(0.0, (e - 1) * (e - t * t)))) / e - 2 * pmin;
   return std::min(2.0, r);
 }

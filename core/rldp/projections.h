@@ -15,7 +15,7 @@ namespace privlab::rldp {
 /**
  * phi(D) = (e^{(alpha-1) D / alpha} - 1) / (alpha - 1)  (phi(D) = D at alpha = 1).
  * A pair of conditionals (R1, R2) of rows s1, s2 is reachable in F iff
- * P_s1 phi(D(P_{U|s1}||R1)) + P_s2 phi(D(P_{U|s2}||R2)) <= phi(B)  (paper-notes.md; the
+ * P_s1 phi(D(P_{U|s1}||R1)) + P_s2 phi(D(P_{U|s2}||R2)) <= phi(B)  (docs/errata.md; the
  * optimal S-marginal is P_s proportional to P-hat_s e^{(alpha-1) D_s / alpha}, by Hoelder).
  */
 double renyi_phi(double alpha, double d);
@@ -28,7 +28,7 @@ double projected_radius(double alpha, double b, double ps);
 
 /**
  * The variant that holds the S-marginal at P-hat_S: B_s = ln(1 + (e^{(alpha-1)B} - 1)/P_s)/(alpha-1).
- * ERRATUM (paper-notes.md): Example 2 prints B_s = 0.3782/0.0900 (and L, rad, F-tilde from them)
+ * ERRATUM (docs/errata.md): Example 2 prints B_s = 0.3782/0.0900 (and L, rad, F-tilde from them)
  * computed this way; it is NOT an envelope of F_{U|s} (Theorem 1's B_s is larger) and is offered
  * only to reproduce the printed numbers. Never use it to build a mechanism.
  */
@@ -61,11 +61,11 @@ double xi_plus_alpha2(double b_s, double rho);
 double lower_bound_alpha2(double b_s, double rho);
 /**
  * Proposition 2.2, valid when b_s >= ln(1 + (1 - P_min)^2); nothing otherwise.
- * ERRATUM (paper-notes.md): the printed formula lost a final "- 2 P_{u_min|s}".
+ * ERRATUM (docs/errata.md): the printed formula lost a final "- 2 P_{u_min|s}".
  */
 std::optional<double> radius_alpha2_closed(double b_s, const Vector& cond);
 /// Proposition 2.3 / Lemma A7.2: rad_s <= sqrt(e^{b_s} - 1).
-/// ERRATUM (paper-notes.md): printed without the square root; (A56)-(A58) evaluate to it.
+/// ERRATUM (docs/errata.md): printed without the square root; (A56)-(A58) evaluate to it.
 double radius_alpha2_bound(double b_s);
 
 /**

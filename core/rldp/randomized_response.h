@@ -19,7 +19,7 @@ Matrix grr(long a, double epsilon);
  * Secret randomized response on X = S x U [rldp Definition 4], x = s*|U| + u:
  * SRR((s',u')|(s,u)) = e^eps / C if (s',u') = (s,u); e^-eps / C if s' = s, u' != u; 1 / C if
  * s' != s, with C = e^eps + e^-eps (|U| - 1) + |X| - |U|.
- * ERRATUM (paper-notes.md): the middle case is e^{-eps}; the text lost the minus sign.
+ * ERRATUM (docs/errata.md): the middle case is e^{-eps}; the text lost the minus sign.
  * Guarantee: (eps, simplex)-RLDP (Lemma 2, checked by Proposition 3).
  */
 Matrix srr(long num_s, long num_u, double epsilon);

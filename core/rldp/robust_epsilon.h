@@ -19,7 +19,7 @@ struct RobustEpsilon {
  * F = simplex: Proposition 3's column-ratio maximum (exact).
  * F = Renyi ball, alpha >= 1/2: exact. For a pair s1 != s2 only the two conditionals move and
  * (R1, R2) is reachable iff P_s1 phi(D(P_{U|s1}||R1)) + P_s2 phi(D(P_{U|s2}||R2)) <= phi(B)
- * (paper-notes.md). Splitting the budget t + (phi(B) - t), the best ratio for a split is
+ * (docs/errata.md). Splitting the budget t + (phi(B) - t), the best ratio for a split is
  * h1(t) / m2(phi(B) - t) with h1 (max of Q_y|s1 . R1) concave increasing and m2 (min of
  * Q_y|s2 . R2) convex decreasing, because phi(D(p||.)) is convex for alpha >= 1/2; the ratio is
  * therefore quasi-concave in t and a 1-D search finds its maximum.

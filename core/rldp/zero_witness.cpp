@@ -15,7 +15,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// The optimal S-marginal for given conditionals, P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}
-/// (paper-notes.md), times the conditionals. Unseen rows get a tiny weight so that they count.
+/// (docs/errata.md), times the conditionals. Unseen rows get a tiny weight so that they count.
 Matrix joint_of(double alpha, const Vector& ps, const Matrix& hat_cond, const Matrix& cond) {
   Vector weight(ps.size());
   for (long s = 0; s < ps.size(); ++s) {

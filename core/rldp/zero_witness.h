@@ -1,6 +1,6 @@
 /**
  * @file zero_witness.h
- * @brief Attainable zeros of a Renyi ball with alpha < 1 [rldp Definition 1, paper-notes.md].
+ * @brief Attainable zeros of a Renyi ball with alpha < 1 [rldp Definition 1, docs/errata.md].
  *
  * For alpha < 1, D_alpha(P-hat || P) stays finite when P empties cells of P-hat, so an output y
  * with Q(y|s2,u) = 0 on a set Z of u can have P(y|s2) = 0 for some P in F, while P(y|s1) > 0:

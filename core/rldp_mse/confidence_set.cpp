@@ -219,7 +219,7 @@ Support support_function(const ChiSquareSet& set, const Vector& v) {
     out.eta = kInf;
     return out;
   }
-  // Theorem 2 reduced (paper-notes.md): the block problem with a = P-hat, k^2 = B + 1.
+  // Theorem 2 reduced (docs/errata.md): the block problem with a = P-hat, k^2 = B + 1.
   const BlockSolution block = solve_block(p_hat, v, std::sqrt(1.0 + set.radius));
   out.p = block.r;
   out.value = block.value;

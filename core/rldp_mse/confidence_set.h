@@ -10,7 +10,7 @@
  * The building block used by Theorems 2 and 4 is the "block" problem
  *   phi(a, v, k) = max { v.R : R in the simplex over U, sum_u a_u^2 / R_u <= k^2 },  k >= sum a,
  * whose Lagrange dual is min over eta >= max v of  eta - (sum_u a_u sqrt(eta - v_u))^2 / k^2
- * (paper-notes.md: Theorem 2 with all w_x equal to eta and c in closed form). The maximiser is
+ * (docs/errata.md: Theorem 2 with all w_x equal to eta and c in closed form). The maximiser is
  * R_u = (A/k^2) a_u / sqrt(eta - v_u), A = sum_u a_u sqrt(eta - v_u), at the eta where it sums to 1
  * (a monotone equation in eta, solved by bisection to machine precision).
  */
@@ -79,7 +79,7 @@ struct Support {
 /**
  * delta*(v|F) = max over P in F of v.P   [eq. (13), Theorem 2]
  *            = min over eta >= max_x v_x of eta - (sum_x P-hat_x sqrt(eta - v_x))^2 / (B+1)
- * (paper-notes.md: the reduced one-dimensional form of (21)). B = 0 gives P-hat.v.
+ * (docs/errata.md: the reduced one-dimensional form of (21)). B = 0 gives P-hat.v.
  */
 Support support_function(const ChiSquareSet& set, const Vector& v);
 

@@ -10,7 +10,7 @@
 
 #include "common/quantile.h"
 #include "privlab/rldp_mse.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 namespace privlab::rldp_mse {
 
@@ -21,10 +21,10 @@ struct Instance {
   ChiSquareSet set;
 };
 
-Instance draw_instance(sampling::Engine& engine, const Setup& s, long long n) {
+Instance draw_instance(random::Engine& engine, const Setup& s, long long n) {
   const long nx = s.num_s * s.num_u;
-  const Vector p = sampling::dirichlet(engine, nx, s.concentration);
-  const auto counts = sampling::multinomial(engine, p, n);
+  const Vector p = random::dirichlet(engine, nx, s.concentration);
+  const auto counts = random::multinomial(engine, p, n);
   Matrix pm(s.num_s, s.num_u), cm(s.num_s, s.num_u);
   for (long x = 0; x < nx; ++x) {
     pm(x / s.num_u, x % s.num_u) = p(x);
@@ -37,7 +37,7 @@ Instance draw_instance(sampling::Engine& engine, const Setup& s, long long n) {
 }  // namespace
 
 std::vector<Evaluation> solve_instance(const Setup& setup, long long n, std::uint64_t seed) {
-  sampling::Engine engine(seed);
+  random::Engine engine(seed);
   const Instance inst = draw_instance(engine, setup, n);
   std::vector<Evaluation> out;
   for (Problem p : setup.problems)

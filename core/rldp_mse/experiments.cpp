@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "rldp_mse/experiment_runs.h"

@@ -17,7 +17,7 @@
  * upper bound on the optimum; the best one is kept. The loop stops when no cut exceeds the
  * tolerance, when (upper - lower) / lower <= gap_tolerance, or after max_rounds. The remaining
  * violation v (certified by the dual bounds) is then repaired by mixing with the uniform
- * mechanism, which is strictly private (paper-notes.md): by sublinearity of the support function,
+ * mechanism, which is strictly private (docs/errata.md): by sublinearity of the support function,
  * (1 - theta) Q + theta U satisfies the constraint with margin once
  * theta >= (v + mu) / (v + mu + (e^eps - 1)/|U|).
  */

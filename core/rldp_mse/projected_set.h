@@ -5,7 +5,7 @@
  *
  * Theorem 3: (R1, R2) is in F_{U|s1,s2} iff K1 + K2 <= C with
  *   K_i = sqrt( sum_u P-hat_{s_i,u}^2 / R_i(u) ),   C = sqrt(B+1) - 1 + P-hat_{s1} + P-hat_{s2}.
- * Theorem 4 reduced (paper-notes.md): eliminating c and the w's of (29) leaves
+ * Theorem 4 reduced (docs/errata.md): eliminating c and the w's of (29) leaves
  *   delta*(v1, v2 | F_U) = min over eta_i >= max v_i of
  *       eta_1 + eta_2 - ( A_1(eta_1)^{2/3} + A_2(eta_2)^{2/3} )^3 / C^2,
  *   A_i(eta) = sum_u P-hat_{s_i,u} sqrt(eta - v_i(u)),

@@ -2,7 +2,7 @@
 
 Example 1's estimate P-hat from n = 100 samples, the 95% Renyi-2 confidence ball around it
 (Example 2: B = 0.0752) and eps = ln 2 (Example 3). PolyOpt (the paper's Definition 3) gives
-I_P-hat(X;Y) = 0.4228; its "true utility 0.2804" is the realized eps* under P* (paper-notes.md).
+I_P-hat(X;Y) = 0.4228; its "true utility 0.2804" is the realized eps* under P* (docs/errata.md).
 Section 6 continues the example with GRR (I = 0.0419 under P-hat, 0.0412 under P*) and SRR
 (0.1005, 0.0942). This script prints privlab's numbers beside the printed ones, exits 1 if one
 differs, and draws one figure: Q_PolyOpt as a heatmap, and I_P-hat(X;Y) against eps for the

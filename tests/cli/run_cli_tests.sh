@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI contract tests (../shared/spec/cli-contract.md): exit codes 0/2/3, error objects naming the
+# CLI contract tests (docs/json-api.md): exit codes 0/2/3, error objects naming the
 # offending field, stdin input, and every scenario file in examples/ solving with exit 0.
 # Run by CTest with PRIVLAB pointing at the built tool.
 set -uo pipefail

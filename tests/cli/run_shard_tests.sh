@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Experiments in pieces (../shared/spec/cli-contract.md): for each family's cheapest experiment,
+# Experiments in pieces (docs/json-api.md): for each family's cheapest experiment,
 # the unsharded run, the merge of 3 shards and the run on 2 threads write the same bytes
 # (NAME.json, NAME.csv, every SVG); a rerun of a complete shard is skipped; merge refuses
 # missing, duplicate and foreign parts and names them. Run by CTest with PRIVLAB set.

@@ -3,11 +3,12 @@
  * @brief The one public entry point of privlab: a JSON request in, a JSON response out.
  *
  * Every shell (the CLI, the WASM module, the benchmark runner) calls only this. The request and
- * response formats are documented in docs/api.md; the fixed names are in the CLI contract.
+ * response formats are documented in docs/api.md; the fixed names are in docs/json-api.md.
  */
 #pragma once
-#include <functional>
 #include <string>
+
+#include "common/context.h"
 
 namespace privlab::api {
 
@@ -19,8 +20,8 @@ struct Outcome {
   int exit_code = kOk;
 };
 
-/// Receives (fraction done in [0,1], stage description) during long requests.
-using ProgressFn = std::function<void(double fraction, const std::string& stage)>;
+/// Receives (fraction done in [0,1], stage description) during long requests (common/context.h).
+using ProgressFn = privlab::ProgressFn;
 
 /// Parses, validates and answers one request. Never throws. `progress` may be empty.
 Outcome solve(const std::string& request_json, const ProgressFn& progress = {});

@@ -198,7 +198,7 @@ TEST_CASE("estimation/solve_formulation1: Adult-sized problem beats every random
     double best_random = 0;
     for (int trial = 0; trial < 600; ++trial) {
       Vector s(r.sigma.size());
-      for (long k = 0; k < s.size(); ++k) s(k) = uniform01(rng);
+      for (long k = 0; k < s.size(); ++k) s(k) = random::uniform01(rng);
       double lo = 0, hi = 1;  // largest feasible scale along s, by bisection
       for (int it = 0; it < 40; ++it) {
         const double mid = 0.5 * (lo + hi);

@@ -29,7 +29,7 @@ inline Matrix bsc(double e) { return (Matrix(2, 2) << 1 - e, e, e, 1 - e).finish
 inline Matrix random_joint(long rows, long cols, std::mt19937_64& rng) {
   Matrix j(rows, cols);
   for (long r = 0; r < rows; ++r)
-    for (long c = 0; c < cols; ++c) j(r, c) = 0.05 + uniform01(rng);
+    for (long c = 0; c < cols; ++c) j(r, c) = 0.05 + random::uniform01(rng);
   return j / j.sum();
 }
 
@@ -37,7 +37,7 @@ inline Matrix random_joint(long rows, long cols, std::mt19937_64& rng) {
 inline Matrix random_channel(long outputs, long inputs, std::mt19937_64& rng) {
   Matrix q(outputs, inputs);
   for (long y = 0; y < outputs; ++y)
-    for (long x = 0; x < inputs; ++x) q(y, x) = 0.01 + uniform01(rng);
+    for (long x = 0; x < inputs; ++x) q(y, x) = 0.01 + random::uniform01(rng);
   for (long x = 0; x < inputs; ++x) q.col(x) /= q.col(x).sum();
   return q;
 }

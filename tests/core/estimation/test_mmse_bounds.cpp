@@ -53,8 +53,8 @@ TEST_CASE("estimation/lemma4_l: agrees with a direct numerical maximisation") {
     Vector a(n), b(n);
     const double scale = trial % 3 == 0 ? 0.4 : (trial % 3 == 1 ? 1.0 : 3.0);  // ||a|| != 1 too
     for (long i = 0; i < n; ++i) {
-      a(i) = scale * (0.05 + uniform01(rng));
-      b(i) = uniform01(rng);
+      a(i) = scale * (0.05 + random::uniform01(rng));
+      b(i) = random::uniform01(rng);
     }
     CHECK(lemma4_l(a, b) == doctest::Approx(l_by_bisection(a, b)).epsilon(1e-9));
   }
@@ -86,15 +86,15 @@ TEST_CASE("estimation/theorem4_bound: holds on random channels for random orthon
     std::vector<Vector> basis{Vector::Ones(nx)};
     while (static_cast<long>(basis.size()) < m + 2) {
       Vector v(nx);
-      for (long i = 0; i < nx; ++i) v(i) = uniform01(rng) - 0.5;
+      for (long i = 0; i < nx; ++i) v(i) = random::uniform01(rng) - 0.5;
       for (const auto& w : basis) v -= px.dot(v.cwiseProduct(w)) / px.dot(w.cwiseProduct(w)) * w;
       basis.push_back(v / std::sqrt(px.dot(v.cwiseProduct(v))));
     }
     Vector rho(m), nu(m);
-    const double c0 = uniform01(rng);  // weight on the part outside span{phi_i}
+    const double c0 = random::uniform01(rng);  // weight on the part outside span{phi_i}
     Vector phi = c0 * basis[m + 1];
     for (long i = 0; i < m; ++i) {
-      const double c = (uniform01(rng) - 0.5) * 2;
+      const double c = (random::uniform01(rng) - 0.5) * 2;
       phi += c * basis[i + 1];
     }
     phi /= std::sqrt(px.dot(phi.cwiseProduct(phi)));
@@ -117,7 +117,7 @@ TEST_CASE("estimation/theorem5_bound: sharp on the q-ary symmetric channel (Exam
   const Matrix jxy = joint_of(Vector::Constant(q, 1.0 / q), qary_channel(q, eps));
   const auto d = pic_decomposition(jxy);  // principal functions: an orthonormal basis phi_i
   Vector phi(q);
-  for (long i = 0; i < q; ++i) phi(i) = uniform01(rng);
+  for (long i = 0; i < q; ++i) phi(i) = random::uniform01(rng);
   phi.array() -= phi.mean();
   phi /= std::sqrt(phi.squaredNorm() / q);
   Vector rho(q - 1), nu(q - 1);

@@ -108,7 +108,7 @@ TEST_CASE("estimation/decompose_mmse: Theorem 1 decomposition equals the direct 
       const Matrix jj = rows ? j : Matrix(j.transpose());
       const auto d = pic_decomposition(jj);
       Vector h(jj.rows());
-      for (long i = 0; i < h.size(); ++i) h(i) = 3 * uniform01(rng) - 1;
+      for (long i = 0; i < h.size(); ++i) h(i) = 3 * random::uniform01(rng) - 1;
       const auto m = decompose_mmse(jj, d, h);
       CHECK(m.mmse == doctest::Approx(m.mmse_direct).epsilon(1e-10));
       CHECK(m.mmse <= m.variance + 1e-12);

@@ -51,7 +51,7 @@ TEST_CASE("estimation/lemma5_bounds: hold for random joints and channels") {
   for (int trial = 0; trial < 50; ++trial) {
     const Matrix p1 = random_joint(3, 4, rng);
     Matrix p2 = p1;
-    for (long i = 0; i < p2.size(); ++i) p2.data()[i] *= 0.8 + 0.4 * uniform01(rng);
+    for (long i = 0; i < p2.size(); ++i) p2.data()[i] *= 0.8 + 0.4 * random::uniform01(rng);
     p2 /= p2.sum();
     const Matrix q = random_channel(3, 4, rng);
     const auto [s1, x1] = chi2_of_mechanism(p1, q);

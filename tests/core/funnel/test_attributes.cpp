@@ -1,5 +1,5 @@
 // Tests of core/funnel/attributes.cpp: mixed radix, the polytope (23)-(26, corrected), the
-// product protocol, and the failure of Theorem 4 (paper-notes.md).
+// product protocol, and the failure of Theorem 4 (docs/errata.md).
 #include <doctest/doctest.h>
 
 #include <random>

@@ -90,7 +90,7 @@ TEST_CASE("game/design: every mechanism satisfies its own constraints") {
 }
 
 TEST_CASE("game/design: cost(joint) >= max(cost(dp), cost(distortion))") {
-  // ERRATUM (paper-notes.md): the abstract claims the joint mechanism costs no more than either;
+  // ERRATUM (docs/errata.md): the abstract claims the joint mechanism costs no more than either;
   // its feasible set is the intersection, so the inequality goes the other way.
   std::mt19937_64 rng(23);
   bool strictly_more = false;

@@ -24,7 +24,7 @@ TEST_CASE("rldp/design: paper Example 3 through the typed API (PolyOpt, 95% Reny
   CHECK(d.audit.verified);
   CHECK(d.audit.claim.guarantee == "rldp");
   CHECK(matches_printed(d.metrics.under_hat.mutual_information, 0.4228, 4));
-  // ERRATUM (paper-notes.md): the printed "true utility 0.2804" is eps* under P*.
+  // ERRATUM (docs/errata.md): the printed "true utility 0.2804" is eps* under P*.
   CHECK(matches_printed(metrics::realized_epsilon(d.mechanism, truth), 0.2804, 4));
   CHECK(d.metrics.robust.value <= eps + 1e-9);
   CHECK(d.metrics.robust.exact);

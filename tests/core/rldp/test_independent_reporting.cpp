@@ -19,7 +19,7 @@ TEST_CASE("rldp/independent_reporting: paper Example 5") {
   set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
   set.radius = rldp::renyi_radius_from_confidence(2.0, 0.95, 100, 4);
   const auto pr = rldp::project(joint, set);
-  // ERRATUM (paper-notes.md): 1.4591 is what Theorem 1's rad (.6310) gives, not the printed .6107.
+  // ERRATUM (docs/errata.md): 1.4591 is what Theorem 1's rad (.6310) gives, not the printed .6107.
   CHECK(matches_printed(rldp::ir_distance(joint, pr.rad), 1.4591, 4));
   const auto r = rldp::independent_reporting(joint, std::log(2.0), pr.rad);
   CHECK(r.eps2 == doctest::Approx(std::log(2.0)).epsilon(1e-6));  // optimum at the boundary

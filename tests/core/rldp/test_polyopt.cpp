@@ -65,12 +65,12 @@ TEST_CASE("rldp/polyopt: paper Example 3 (Theorem 1 projections, same-s rows)") 
   REQUIRE(r.mechanism.rows() == 4);  // |Y| <= |X| (Theorem 3)
   for (int i = 0; i < 4; ++i) CHECK(find_row(r.mechanism, kPrintedQ[i]) >= 0);
   CHECK(matches_printed(metrics::mutual_information(joint.flat(), r.mechanism), 0.4228, 4));
-  // ERRATUM (paper-notes.md): the printed "true utility 0.2804" is eps* of Q under P*.
+  // ERRATUM (docs/errata.md): the printed "true utility 0.2804" is eps* of Q under P*.
   const auto truth = joint_from_matrix(fixtures::rldp_example1_true());
   CHECK(matches_printed(metrics::realized_epsilon(r.mechanism, truth), 0.2804, 4));
 }
 
-TEST_CASE("rldp/polyopt: without same-s rows Example 3's utility is 0.5630 (paper-notes.md)") {
+TEST_CASE("rldp/polyopt: without same-s rows Example 3's utility is 0.5630 (docs/errata.md)") {
   const auto joint = joint_from_matrix(fixtures::rldp_example1_estimate());
   const auto pr = rldp::project(joint, example_set());
   rldp::PolyOptOptions options;

@@ -1,6 +1,6 @@
 // Tests of core/rldp/projections.cpp: Theorem 1, Proposition 1, Lemma 1 / Proposition 2, the
 // Renyi-ball support function; paper Example 2 (both the printed fixed-marginal numbers and the
-// Theorem 1 numbers of paper-notes.md).
+// Theorem 1 numbers of docs/errata.md).
 #include <doctest/doctest.h>
 
 #include <random>
@@ -18,7 +18,7 @@ double example_radius() { return rldp::renyi_radius_from_confidence(2.0, 0.95, 1
 JointDistribution example_estimate() { return joint_from_matrix(fixtures::rldp_example1_estimate()); }
 }  // namespace
 
-TEST_CASE("rldp/projected_radius: Theorem 1 values for Example 1 (paper-notes.md)") {
+TEST_CASE("rldp/projected_radius: Theorem 1 values for Example 1 (docs/errata.md)") {
   const auto j = example_estimate();
   const Vector ps = j.s_marginal();
   CHECK(matches_printed(rldp::projected_radius(2.0, example_radius(), ps(0)), 0.4067, 4));
@@ -48,7 +48,7 @@ TEST_CASE("rldp/projected_radius_fixed_marginal: Example 2 as printed") {
   CHECK(b1 < rldp::projected_radius(2.0, b, ps(0)));
 }
 
-TEST_CASE("rldp/project: Theorem 1 L and rad of Example 1 (paper-notes.md)") {
+TEST_CASE("rldp/project: Theorem 1 L and rad of Example 1 (docs/errata.md)") {
   rldp::UncertaintySet set;
   set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
   set.alpha = 2;

@@ -11,7 +11,7 @@
 #include <functional>
 
 #include "rldp_mse/confidence_set.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 namespace privlab::rldp_mse::testing {
 
@@ -96,15 +96,15 @@ inline double refine_log(const ChiSquareSet& set, const std::function<double(con
 /// max over P in F of f(P): random members (targets softmax(z) pulled into F), then local ascent.
 inline double brute_force_max(const ChiSquareSet& set, const std::function<double(const Vector&)>& f,
                               std::uint64_t seed, int samples = 3000, int refine = 3000) {
-  sampling::Engine engine(seed);
+  random::Engine engine(seed);
   const Vector p_hat = set.flat();
   const long n = p_hat.size();
   double best = f(p_hat);
   Vector best_p = p_hat;
   for (int i = 0; i < samples; ++i) {
     Vector z(n);
-    const double spread = 1.0 + 4.0 * sampling::uniform(engine);
-    for (long x = 0; x < n; ++x) z(x) = spread * sampling::normal(engine);
+    const double spread = 1.0 + 4.0 * random::uniform_open(engine);
+    for (long x = 0; x < n; ++x) z(x) = spread * random::normal(engine);
     const Vector p = member_towards(set, p_hat, z);
     const double val = f(p);
     if (val > best) { best = val; best_p = p; }

@@ -3,7 +3,7 @@
 
 #include "core/rldp_mse/brute_force.h"
 #include "rldp_mse/confidence_set.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 using namespace privlab;
 using namespace privlab::rldp_mse;
@@ -47,18 +47,18 @@ TEST_CASE("rldp-mse/support_function: B = 0 gives P-hat.v") {
 }
 
 TEST_CASE("rldp-mse/support_function: Theorem 2 matches brute force on random instances") {
-  sampling::Engine engine(20240611);
+  random::Engine engine(20240611);
   int checked = 0;
   for (int trial = 0; trial < 24; ++trial) {
     const long n = 3 + trial % 4;
-    Vector p_hat = sampling::dirichlet(engine, n, 1.0);
+    Vector p_hat = random::dirichlet(engine, n, 1.0);
     if (trial % 3 == 2) {  // a zero cell in the estimate
       p_hat(trial % n) = 0;
       p_hat /= p_hat.sum();
     }
     const double radius = std::vector<double>{0.02, 0.2, 1.5}[trial % 3];
     Vector v(n);
-    for (long x = 0; x < n; ++x) v(x) = sampling::normal(engine);
+    for (long x = 0; x < n; ++x) v(x) = random::normal(engine);
     const ChiSquareSet set = flat_set(p_hat, radius);
     const Support s = support_function(set, v);
     CAPTURE(trial);

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "privlab/api.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 using Json = nlohmann::json;
 
@@ -104,11 +104,11 @@ namespace {
 /// Instance i of Figure 2a as the experiment drew it before instances had their own seeds (one
 /// engine seeded 1 for all, n = 75, P* ~ Dirichlet(1/2) on 3 x 5): the counts behind P-hat.
 Json historical_counts(int instance) {
-  privlab::rldp_mse::sampling::Engine engine(1);
+  privlab::random::Engine engine(1);
   std::vector<long long> counts;
   for (int i = 0; i <= instance; ++i) {
-    const privlab::Vector p = privlab::rldp_mse::sampling::dirichlet(engine, 15, 0.5);
-    counts = privlab::rldp_mse::sampling::multinomial(engine, p, 75);
+    const privlab::Vector p = privlab::random::dirichlet(engine, 15, 0.5);
+    counts = privlab::random::multinomial(engine, p, 75);
   }
   Json joint = Json::array();
   for (int s = 0; s < 3; ++s) joint.push_back(Json(std::vector<long long>(counts.begin() + 5 * s, counts.begin() + 5 * s + 5)));

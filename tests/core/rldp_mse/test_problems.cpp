@@ -7,7 +7,7 @@
 #include "rldp_mse/evaluation.h"
 #include "rldp_mse/problems.h"
 #include "rldp_mse/robust_measures.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 using namespace privlab;
 using namespace privlab::rldp_mse;
@@ -20,9 +20,9 @@ struct Case {
 };
 
 Case random_case(std::uint64_t seed, long ns, long nu, long long n) {
-  sampling::Engine engine(seed);
-  const Vector p = sampling::dirichlet(engine, ns * nu, 0.5);
-  const auto counts = sampling::multinomial(engine, p, n);
+  random::Engine engine(seed);
+  const Vector p = random::dirichlet(engine, ns * nu, 0.5);
+  const auto counts = random::multinomial(engine, p, n);
   Matrix m(ns, nu);
   for (long x = 0; x < ns * nu; ++x) m(x / nu, x % nu) = static_cast<double>(counts[x]) / n;
   Case c{joint_from_matrix(m), {}, Vector(nu)};
@@ -67,7 +67,7 @@ TEST_CASE("rldp-mse/solve_problem: orderings of the four problems") {
 TEST_CASE("rldp-mse/solve_problem: robust privacy holds for P sampled inside F and on its boundary") {
   const Case c = random_case(5, 3, 3, 90);
   const double eps = 0.7;
-  sampling::Engine engine(123);
+  random::Engine engine(123);
   const Vector ph = c.set.flat();
   for (Problem p : {Problem::kNurp, Problem::kRurp}) {
     const ProblemResult r = solve_problem(p, c.set, c.values, eps);
@@ -76,9 +76,9 @@ TEST_CASE("rldp-mse/solve_problem: robust privacy holds for P sampled inside F a
     double worst = 0;
     for (int i = 0; i < 400; ++i) {
       Vector z(9);
-      for (long x = 0; x < 9; ++x) z(x) = 3 * sampling::normal(engine);
+      for (long x = 0; x < 9; ++x) z(x) = 3 * random::normal(engine);
       Vector boundary = testing::member_towards(c.set, ph, z);
-      const double t = sampling::uniform(engine);
+      const double t = random::uniform_open(engine);
       for (const Vector& member : {boundary, Vector(t * boundary + (1 - t) * ph)}) {
         REQUIRE(contains(c.set, member, 1e-9));
         Matrix m(3, 3);

@@ -4,7 +4,7 @@
 
 #include "core/rldp_mse/brute_force.h"
 #include "rldp_mse/projected_set.h"
-#include "rldp_mse/sampling.h"
+#include "common/random.h"
 
 using namespace privlab;
 using namespace privlab::rldp_mse;
@@ -15,9 +15,9 @@ Vector conditional(const Vector& p, long s, long nu) {
   return r / r.sum();
 }
 
-ChiSquareSet random_set(sampling::Engine& engine, long ns, long nu, double radius, bool zero_cell) {
+ChiSquareSet random_set(random::Engine& engine, long ns, long nu, double radius, bool zero_cell) {
   ChiSquareSet set;
-  Vector flat = sampling::dirichlet(engine, ns * nu, 1.0);
+  Vector flat = random::dirichlet(engine, ns * nu, 1.0);
   if (zero_cell) {
     flat(1) = 0;
     flat /= flat.sum();
@@ -31,12 +31,12 @@ ChiSquareSet random_set(sampling::Engine& engine, long ns, long nu, double radiu
 }  // namespace
 
 TEST_CASE("rldp-mse/projected_statistic: conditionals of members of F satisfy eq. (28)") {
-  sampling::Engine engine(7);
+  random::Engine engine(7);
   const ChiSquareSet set = random_set(engine, 3, 3, 0.3, false);
   const Vector p_hat = set.flat();
   for (int i = 0; i < 300; ++i) {
     Vector z(9);
-    for (long x = 0; x < 9; ++x) z(x) = 3 * sampling::normal(engine);
+    for (long x = 0; x < 9; ++x) z(x) = 3 * random::normal(engine);
     const Vector p = testing::member_towards(set, p_hat, z);
     REQUIRE(contains(set, p, 1e-9));
     CHECK(in_projected_set(set, 0, 2, conditional(p, 0, 3), conditional(p, 2, 3), 1e-9));
@@ -45,7 +45,7 @@ TEST_CASE("rldp-mse/projected_statistic: conditionals of members of F satisfy eq
 }
 
 TEST_CASE("rldp-mse/support_pair: Theorem 4 matches brute force over F on random instances") {
-  sampling::Engine engine(99);
+  random::Engine engine(99);
   for (int trial = 0; trial < 16; ++trial) {
     const long ns = 2 + trial % 2, nu = 2 + (trial / 2) % 2;
     const double radius = std::vector<double>{0.05, 0.4, 2.0}[trial % 3];
@@ -54,13 +54,13 @@ TEST_CASE("rldp-mse/support_pair: Theorem 4 matches brute force over F on random
     Vector v1(nu), v2(nu);
     if (trial % 2 == 0) {  // the privacy form of eq. (30): q1, -e^eps q2 with q in [0, 1]
       for (long u = 0; u < nu; ++u) {
-        v1(u) = sampling::uniform(engine);
-        v2(u) = -std::exp(0.5) * sampling::uniform(engine);
+        v1(u) = random::uniform_open(engine);
+        v2(u) = -std::exp(0.5) * random::uniform_open(engine);
       }
     } else {
       for (long u = 0; u < nu; ++u) {
-        v1(u) = sampling::normal(engine);
-        v2(u) = sampling::normal(engine);
+        v1(u) = random::normal(engine);
+        v2(u) = random::normal(engine);
       }
     }
     CAPTURE(trial);

@@ -2,7 +2,7 @@
  * @file experiment_units.cpp
  * @brief Units of an experiment: seeds, shards, and the four ways to answer (header).
  */
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 
 #include "common/error.h"
 #include "json/json_read.h"

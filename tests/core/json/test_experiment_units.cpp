@@ -1,4 +1,4 @@
-// Tests of core/common/experiment_units.cpp: the work split of every experiment (shards cover
+// Tests of core/json/experiment_units.cpp: the work split of every experiment (shards cover
 // each unit once, unit seeds depend on the index only, the four ways to answer agree), and
 // one real experiment assembled from shards equal to the whole run.
 #include <doctest/doctest.h>
@@ -6,7 +6,7 @@
 #include <set>
 
 #include "common/error.h"
-#include "common/experiment_units.h"
+#include "json/experiment_units.h"
 #include "privlab/api.h"
 
 using namespace privlab;
