@@ -7,8 +7,8 @@ import { forPeople, nameForPeople, errorForPeople } from '../../web/src/words.js
 test('words: paths and file names leave the text; errata are named as such', () => {
   assert.equal(forPeople('the size exceeds the limit (see core/rldp/README.md)'), 'the size exceeds the limit');
   assert.equal(forPeople('Computation time is not reported; see bench/game.json for timings.'), 'Computation time is not reported.');
-  assert.equal(forPeople('Theorem 4 is false (paper-notes.md): the product'), 'Theorem 4 is false (a checked erratum): the product');
-  for (const text of ['see core/game/README.md', '(paper-notes.md)', 'bench/game.json'])
+  assert.equal(forPeople('Theorem 4 is false (docs/errata.md): the product'), 'Theorem 4 is false (a checked erratum): the product');
+  for (const text of ['see core/game/README.md', '(docs/errata.md)', 'bench/game.json'])
     assert.doesNotMatch(forPeople(`A note ${text}.`), /\.md|bench\/|core\//, text);
 });
 

@@ -16,8 +16,8 @@ const NAMES = {
 
 /** Replacements in running text, in order: paths and file names out, identifiers to symbols. */
 const REWRITES = [
-  [/\(paper-notes\.md\)/g, '(a checked erratum)'],
-  [/\s*\((?:see )?(?:the )?(?:core\/[\w/.-]+|[\w-]+\.md|paper-notes\.md)\)/g, ''],
+  [/\((?:docs\/)?errata\.md\)/g, '(a checked erratum)'],
+  [/\s*\((?:see )?(?:the )?(?:(?:core|docs)\/[\w/.-]+|[\w-]+\.md)\)/g, ''],
   [/;?\s*see (?:core\/[\w/.-]+|bench\/[\w.-]+|[\w-]+\.md|the \w+ README)(?: for [\w ]+)?/g, ''],
   [/\b(?:core|bench|docs|tests|web|examples)\/[\w/.-]*[\w/]|\b[\w-]+\.md\b/g, ''],
   [/\bERRATUM\b/g, 'Erratum'],
