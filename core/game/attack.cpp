@@ -4,6 +4,7 @@
  */
 #include "game/attack.h"
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "solvers/lp.h"
 
@@ -43,6 +44,20 @@ LpAttack solve_attack(const lp::LinearProgram& prog, long m, long n, const char*
                                     lp::status_name(sol.status));
   return {read_attack(sol, m, n), sol.objective, size_of(prog)};
 }
+
+/// The arguments of an attack on p [o][s] (common/arguments.h): p's entries, pi a distribution
+/// over p's columns, d [shat][s] finite, non-negative, with p's columns; the paths name them.
+void check_attack_inputs(const Matrix& p, const Vector& prior, const Matrix* distance) {
+  arguments::measurable(p, "/p");
+  arguments::distribution(prior, "/prior");
+  arguments::size(prior, "/prior", p.cols(), "one entry per column (secret) of p:");
+  if (!distance) return;
+  arguments::non_empty(*distance, "/distance");
+  arguments::finite(*distance, "/distance");
+  arguments::non_negative(*distance, "/distance", "out_of_range");
+  if (distance->cols() != p.cols())
+    bad_request("shape_mismatch", "/distance", "distance d(shat,s) needs one column per secret (p's columns)");
+}
 }  // namespace
 
 Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance) {
@@ -51,6 +66,7 @@ Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance
 }
 
 DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  check_attack_inputs(p, prior, &distance);
   // Eq. (33)-(34) [game]: the pure strategy argmin_shat W(o,shat) is a best response.
   const Matrix w = guess_errors(p, prior, distance);
   // Values closer than 1e-9 of the matrix's scale are ties and go to the smallest index, so
@@ -80,6 +96,7 @@ double attack_error(const Matrix& p, const Vector& prior, const Matrix& distance
 }
 
 LpAttack optimal_attack_lp(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  check_attack_inputs(p, prior, &distance);
   // LP (19a) [game]: min over q in Q of sum_{s,o,shat} pi(s) p(o|s) q(shat|o) d(shat,s).
   const long m = p.rows(), n = p.cols();
   const Matrix w = guess_errors(p, prior, distance);
@@ -92,6 +109,7 @@ LpAttack optimal_attack_lp(const Matrix& p, const Vector& prior, const Matrix& d
 }
 
 Matrix bayes_attack(const Matrix& p, const Vector& prior) {
+  check_attack_inputs(p, prior, nullptr);
   // Eq. (25) [game]: q(shat|o) = pi(shat) p(o|shat) / sum_s pi(s) p(o|s).
   const long m = p.rows(), n = p.cols();
   Matrix q(n, m);
