@@ -20,12 +20,14 @@
 
 #include "common/field_path.h"
 #include "json/json_fields.h"
+#include "audit/audit_json.h"
 #include "module_parts.h"
 #include "privlab/api.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
 #include "privlab/model.h"
 #include "privlab/rldp.h"
+#include "rldp/mechanisms_json.h"
 
 namespace py = pybind11;
 using namespace privlab;
@@ -69,45 +71,10 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
   bad_request("missing_field", "/uncertainty/radius", "a Renyi ball needs \"radius\" or \"confidence\"");
 }
 
-/// An rldp design's details: only the fields the design set (names as in the JSON "details").
-py::dict details_dict(const rldp::DesignDetails& d) {
-  py::dict out;
-  if (d.vertices) out["vertices"] = *d.vertices;
-  if (d.constraints) out["constraints"] = *d.constraints;
-  if (d.lp_utility) out["lp_utility"] = *d.lp_utility;
-  if (d.ir) {
-    out["d"] = d.ir->d;
-    out["epsilon1"] = d.ir->eps1;
-    out["epsilon2"] = d.ir->eps2;
-    out["delta2"] = d.ir->delta2;
-  }
-  if (d.rad) out["rad"] = *d.rad;
-  if (d.rad_exact) out["rad_exact"] = *d.rad_exact;
-  if (d.same_s_rows) out["same_s_rows"] = *d.same_s_rows;
-  if (d.lower) out["lower"] = *d.lower;
-  if (d.repair_base) out["repair_base"] = *d.repair_base;
-  if (d.repair) {
-    py::dict r;
-    r["reason"] = d.repair->reason;
-    r["note"] = d.repair->note;
-    if (d.repair->uniform_weight) r["uniform_weight"] = *d.repair->uniform_weight;
-    if (d.repair->polyopt_radius) r["polyopt_radius"] = *d.repair->polyopt_radius;
-    out["repair"] = r;
-  }
-  return out;
-}
-
 }  // namespace
 
 py::dict privlab::python::audit_dict(const audit::Report& r) {
-  py::dict d;
-  d["verified"] = r.verified;
-  d["guarantee"] = r.claim.guarantee;
-  d["designed_epsilon"] = r.claim.epsilon;
-  d["measured_epsilon"] = r.claim.measured;
-  d["max_column_error"] = r.max_column_error;
-  d["min_entry"] = r.min_entry;
-  return d;
+  return python::json_to_python(audit::to_json(r), true).cast<py::dict>();  // the JSON response's writer
 }
 
 void privlab::python::check_keys(const py::dict& options, const std::string& path,
@@ -216,7 +183,7 @@ PYBIND11_MODULE(_core, m) {
     out["mechanism"] = d.mechanism;
     out["audit"] = audit_dict(d.audit);
     out["uncertainty"] = set;
-    out["details"] = details_dict(d.details);
+    out["details"] = python::json_to_python(rldp::to_json(d.details), true);  // the JSON writer
     return out;
   }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
      py::arg("same_s_rows") = true,

@@ -148,6 +148,8 @@ struct Shared {
 
 }  // namespace
 
+py::object json_to_python(const Json& value, bool numpy) { return to_python(value, numpy); }
+
 py::object solve(const py::object& request, const py::object& progress, bool numpy) {
   if (!py::isinstance<py::dict>(request)) bad_request("not_an_object", "", "the request must be a dict");
   const std::string text = to_json(request, "", 0).dump();

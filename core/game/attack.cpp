@@ -4,6 +4,9 @@
  */
 #include "game/attack.h"
 
+#include <cmath>
+#include <string>
+
 #include "common/arguments.h"
 #include "common/error.h"
 #include "solvers/lp.h"
@@ -45,10 +48,14 @@ LpAttack solve_attack(const lp::LinearProgram& prog, long m, long n, const char*
   return {read_attack(sol, m, n), sol.objective, size_of(prog)};
 }
 
-/// The arguments of an attack on p [o][s] (common/arguments.h): p's entries, pi a distribution
+/// The arguments of an attack on p [o][s] (common/arguments.h): p's columns, pi a distribution
 /// over p's columns, d [shat][s] finite, non-negative, with p's columns; the paths name them.
 void check_attack_inputs(const Matrix& p, const Vector& prior, const Matrix* distance) {
   arguments::measurable(p, "/p");
+  for (long s = 0; s < p.cols(); ++s)  // column s is p(.|s); 1e-6: intermediate LP solutions pass
+    if (std::abs(p.col(s).sum() - 1.0) > arguments::kSumTolerance)
+      bad_request("column_not_distribution", arguments::cell("/p", 0, s),
+                  "column " + std::to_string(s) + " of p (the distribution of o given s) does not sum to 1");
   arguments::distribution(prior, "/prior");
   arguments::size(prior, "/prior", p.cols(), "one entry per column (secret) of p:");
   if (!distance) return;

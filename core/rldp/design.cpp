@@ -62,6 +62,7 @@ UncertaintySet renyi_ball_confidence(double alpha, double confidence, long long 
   if (!(confidence >= 1e-9 && confidence <= 1 - 1e-12))
     bad_request("out_of_range", "/uncertainty/confidence", "confidence must lie in (0, 1)");
   if (n < 1) bad_request("out_of_range", "/n", "n must be a positive integer");
+  if (num_x < 1) bad_request("out_of_range", "/num_x", "num_x (|S||U|) must be a positive integer");
   UncertaintySet set = renyi_ball(alpha, 0);
   set.confidence = confidence;
   set.n = n;

@@ -5,7 +5,7 @@ names the argument and cell ("/joint/0/1" is joint[0][1]) the same way."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Optional, Sequence, TypeVar, Union
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -15,8 +15,6 @@ from . import _core
 PrivlabError = _core.PrivlabError
 
 FloatArray = npt.NDArray[np.float64]
-ArrayLike = Union[npt.ArrayLike, Sequence[Sequence[float]], Sequence[float]]
-
 T = TypeVar("T")
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Union
 
+import numpy as np
+
 from . import _core
 from ._convert import error, guarded, integers, matrix, number, string, vector
 from .result import Result, wrap
@@ -20,7 +22,11 @@ def analyze(joint: Any) -> Result:
 def _functions(value: Any, name: str) -> list[Any]:
     if value is None or isinstance(value, (str, bytes, dict)):
         raise error("invalid_type", "/" + name, "expected a list of functions (1-D arrays)")
-    return [vector(f, f"{name}/{i}") for i, f in enumerate(list(value))]
+    try:
+        items = list(value)
+    except TypeError:
+        raise error("invalid_type", "/" + name, "expected a list of functions (1-D arrays)") from None
+    return [vector(f, f"{name}/{i}") for i, f in enumerate(items)]
 
 
 def design(joint: Any, private_functions: Any, useful_functions: Any, theta: Union[float, Sequence[float]],
@@ -30,8 +36,17 @@ def design(joint: Any, private_functions: Any, useful_functions: Any, theta: Uni
     or one per private function) with mmse(s_i(S)|Y) >= theta_i."""
     j = matrix(joint, "joint")
     priv, use = _functions(private_functions, "private_functions"), _functions(useful_functions, "useful_functions")
-    th: Any = number(theta, "theta") if not hasattr(theta, "__len__") else [
-        number(t, f"theta/{i}") for i, t in enumerate(theta)]
+    th: Union[float, list[float]]
+    if isinstance(theta, (int, float, np.integer, np.floating)):
+        th = number(theta, "theta")
+    elif isinstance(theta, (str, bytes, dict)) or theta is None:
+        raise error("invalid_type", "/theta", "theta must be a number or one number per private function")
+    else:
+        try:
+            items = list(theta)
+        except TypeError:
+            raise error("invalid_type", "/theta", "theta must be a number or one number per private function") from None
+        th = [number(t, f"theta/{i}") for i, t in enumerate(items)]
     ob, od = string(objective, "objective"), integers(order, "order")
     w = [] if weights is None else [number(x, f"weights/{i}") for i, x in enumerate(weights)]
     tol = number(tolerance, "tolerance")

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import numpy as np
-
 from . import _core
-from ._convert import guarded, matrix, optional_matrix, optional_number, string, vector
+from ._convert import FloatArray, guarded, matrix, optional_matrix, optional_number, string, vector
 from .result import Result, wrap
 
 
@@ -18,10 +16,10 @@ def optimal_attack(p: Any, prior: Any, distance: Any) -> tuple[list[int], float]
     return list(guess), float(err)
 
 
-def bayes_attack(p: Any, prior: Any) -> np.ndarray:  # type: ignore[type-arg]
+def bayes_attack(p: Any, prior: Any) -> FloatArray:
     """The Bayesian attack (25), [shat][o]."""
     pm, pr = matrix(p, "p"), vector(prior, "prior")
-    return guarded(lambda: _core.game.bayes_attack(pm, pr))  # type: ignore[no-any-return]
+    return guarded(lambda: _core.game.bayes_attack(pm, pr))
 
 
 def design(prior: Any, distance: Any, mechanism: str, epsilon: Optional[float] = None,

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "common/arguments.h"
 #include "json/json_fields.h"
@@ -81,7 +82,8 @@ TEST_CASE("common/arguments: typed metrics refuse NaN, negative and mismatched s
 
 TEST_CASE("common/arguments: typed family functions refuse hostile matrices naming the argument") {
   const Joint p = make_joint(kP);
-  for (const Matrix& bad : {Matrix::Constant(2, 4, kNan), Matrix::Ones(2, 4), Matrix(-kQ), Matrix::Constant(2, 3, 0.5)}) {
+  for (const Matrix& bad : std::vector<Matrix>{Matrix::Constant(2, 4, kNan), Matrix::Ones(2, 4), Matrix(-kQ),
+                                              Matrix::Constant(2, 3, 0.5)}) {
     CHECK(refusal([&] { rldp::measure(bad, p); }).second.rfind("/q", 0) == 0);
     CHECK(refusal([&] { rldp_mse::measure(bad, p, rldp_mse::chi2_ball(p, 0.05)); }).second.rfind("/q", 0) == 0);
   }
