@@ -4,9 +4,10 @@
  *        of a function's arguments that name the argument and the cell by its JSON pointer
  *        ("/joint/0/1" is joint[0][1]), with the codes of docs/api.md. No JSON.
  *
- * Every public typed function (core/include/privlab/*.h) runs these on its arguments before any
- * computation; the JSON readers call the same functions (evaluate/evaluated_mechanism.cpp,
- * model/joint.cpp), so both doors refuse the same input with the same code.
+ * Every public typed function (the headers in core/include/privlab/) runs these on its
+ * arguments before any computation; the JSON readers call the same functions
+ * (evaluate/evaluated_mechanism.cpp, model/joint.cpp), so both doors refuse the same input with
+ * the same code.
  */
 #pragma once
 #include <string>
