@@ -1,15 +1,13 @@
 """The package around the extension (python/privlab): __version__, typed results (attribute
 access, numpy fields, repr, pickling), progress callbacks and Ctrl-C, the vectorised sweeps, and
 the type stubs (mypy --strict over the package and examples/python, and no stub drift)."""
+import importlib.util
 import os
 import pathlib
 import pickle
-import shutil
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 import numpy as np
 import pytest
@@ -96,10 +94,10 @@ def test_stubs_have_no_drift():
         assert runtime == stubbed, (sub, runtime ^ stubbed)
 
 
-@pytest.mark.skipif(shutil.which("mypy") is None, reason="mypy (Debian python3-mypy) is not installed")
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy (Debian python3-mypy) is not installed")
 def test_mypy_strict_on_the_package_and_examples():
     package = pathlib.Path(privlab.__file__).parent
-    out = subprocess.run(["mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null",
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null",
                           "--config-file", str(ROOT / "tests/python/mypy.ini"), str(package),
                           *map(str, sorted((ROOT / "examples/python").glob("*.py")))],
                          capture_output=True, text=True, cwd=package.parent)
