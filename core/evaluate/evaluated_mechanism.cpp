@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "audit/audit_json.h"
 #include "common/arguments.h"
@@ -29,8 +28,6 @@ std::string list(const std::vector<long>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " or " : "") + std::to_string(v[i]);
   return s;
 }
-
-std::string cell(long r, long c) { return jr::child(jr::child(kPath, r), c); }
 }  // namespace
 
 bool requested(const Json& request) { return request.is_object() && request.contains("evaluate"); }
