@@ -72,8 +72,9 @@ Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance
   return p * prior.asDiagonal() * distance.transpose();
 }
 
-DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
-  check_attack_inputs(p, prior, &distance);
+namespace {
+/// The pure best response (33)-(34) for weights pi(s) (a prior, or all ones for (27)); unchecked.
+DeterministicAttack best_response(const Matrix& p, const Vector& prior, const Matrix& distance) {
   // Eq. (33)-(34) [game]: the pure strategy argmin_shat W(o,shat) is a best response.
   const Matrix w = guess_errors(p, prior, distance);
   // Values closer than 1e-9 of the matrix's scale are ties and go to the smallest index, so
@@ -89,6 +90,12 @@ DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const M
     a.error += w(o, best);
   }
   return a;
+}
+}  // namespace
+
+DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  check_attack_inputs(p, prior, &distance);
+  return best_response(p, prior, distance);
 }
 
 Matrix attack_matrix(const std::vector<long>& guess, long num_secrets) {
@@ -131,8 +138,9 @@ Matrix bayes_attack(const Matrix& p, const Vector& prior) {
 LpAttack attack_sum_conditional(const Matrix& p, const Matrix& distance) {
   // (27) [game]: equal weights on every E_s, i.e. (19) with pi replaced by all-ones; the
   // optimum is again a pure best response per o.
+  check_attack_inputs(p, Vector::Constant(p.cols(), 1.0 / static_cast<double>(p.cols())), &distance);
   const Vector ones = Vector::Ones(p.cols());
-  const DeterministicAttack a = optimal_attack(p, ones, distance);
+  const DeterministicAttack a = best_response(p, ones, distance);
   return {attack_matrix(a.guess, p.cols()), a.error, {p.rows() * p.cols(), p.rows(), p.rows() * p.cols()}};
 }
 
