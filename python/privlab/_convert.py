@@ -111,6 +111,21 @@ def options(value: Any, name: str, known: Sequence[str]) -> dict[str, Any]:
     return dict(value)
 
 
+def each_epsilon(epsilons: Any, design: Callable[[float], T]) -> tuple[FloatArray, list[T]]:
+    """design(eps) for every entry of the array `epsilons` (the sweeps); a refused level names
+    its entry ("/epsilons/3")."""
+    eps = vector(epsilons, "epsilons")
+    out = []
+    for i, e in enumerate(eps):
+        try:
+            out.append(design(float(e)))
+        except PrivlabError as err:
+            if err.field == "/epsilon":
+                err.field = f"/epsilons/{i}"
+            raise
+    return eps, out
+
+
 def guarded(call: Callable[[], T]) -> T:
     """Runs a call into the extension; a TypeError of its argument casting (which the checks above
     should make impossible) still leaves as a PrivlabError, never as another exception type."""

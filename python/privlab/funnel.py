@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from . import _core
-from ._convert import guarded, integers, matrix, number, string, vector
+from ._convert import each_epsilon, guarded, integers, matrix, number, string
 from .result import Result, wrap
 
 
@@ -36,14 +36,6 @@ def measure(q: Any, joint: Any, attributes: Optional[Sequence[int]] = None) -> R
 def sweep(joint: Any, mechanism: str, epsilons: Any, metric: str = "lip") -> Result:
     """design() at every epsilon of an array. Fields: epsilon, mutual_information, leakage, lip,
     ldp (arrays) and designs."""
-    eps = vector(epsilons, "epsilons")
-    designs = []
-    for i, e in enumerate(eps):
-        try:
-            designs.append(design(joint, mechanism, e, metric))
-        except _core.PrivlabError as err:
-            if err.field == "/epsilon":
-                err.field = f"/epsilons/{i}"
-            raise
+    eps, designs = each_epsilon(epsilons, lambda e: design(joint, mechanism, e, metric))
     return Result(epsilon=eps, designs=designs,
                   **{k: np.array([float(d[k]) for d in designs]) for k in ("mutual_information", "leakage", "lip", "ldp")})

@@ -7,7 +7,7 @@ from typing import Any, Union
 import numpy as np
 
 from . import _core
-from ._convert import guarded, integer, matrix, number, options, string, vector
+from ._convert import each_epsilon, guarded, integer, matrix, number, options, string
 from .result import Result, wrap
 
 UncertaintySet = _core.rldp.UncertaintySet
@@ -70,15 +70,7 @@ def sweep(joint: Any, mechanism: str, epsilons: Any, uncertainty: Uncertainty = 
     """design() at every epsilon of an array (instead of a Python loop). Fields: epsilon,
     mutual_information, robust_epsilon, ldp_epsilon (arrays, one entry per epsilon) and
     designs (the list of design() results)."""
-    eps = vector(epsilons, "epsilons")
-    designs = []
-    for i, e in enumerate(eps):
-        try:
-            designs.append(design(joint, mechanism, e, uncertainty))
-        except _core.PrivlabError as err:
-            if err.field == "/epsilon":
-                err.field = f"/epsilons/{i}"
-            raise
+    eps, designs = each_epsilon(epsilons, lambda e: design(joint, mechanism, e, uncertainty))
     return Result(epsilon=eps, designs=designs,
                   mutual_information=np.array([d.mutual_information for d in designs]),
                   robust_epsilon=np.array([float(d.robust_epsilon) for d in designs]),
