@@ -28,6 +28,10 @@ install(FILES ${CMAKE_BINARY_DIR}/install-config/privlabConfig.cmake
               ${CMAKE_BINARY_DIR}/install-config/privlabConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/privlab)
 
+# The build tree works as a prefix too (-Dprivlab_DIR=<privlab>/build), as before install().
+export(EXPORT privlabTargets NAMESPACE privlab:: FILE ${CMAKE_BINARY_DIR}/privlabTargets.cmake)
+file(WRITE ${CMAKE_BINARY_DIR}/privlabConfig.cmake ${PRIVLAB_CONFIG_BODY})
+
 # examples/cpp (rldp, game, funnel) built against an install prefix, as a user would.
 add_test(NAME example_cpp COMMAND bash ${CMAKE_SOURCE_DIR}/examples/cpp/build_installed.sh
          ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/install-test)
