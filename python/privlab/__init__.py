@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from . import _core
-from ._convert import PrivlabError, error, string
+from ._convert import PrivlabError, error, named, string
 from .result import Result, wrap
 
 __version__: str = _core.version()
@@ -33,7 +33,11 @@ def solve(request: dict[str, Any], progress: Optional[ProgressCallback] = None, 
         raise error("not_an_object", "", f"the request must be a dict, got {type(request).__name__}")
     if progress is not None and not callable(progress):
         raise error("invalid_type", "/progress", "progress must be callable(fraction, stage)")
-    return wrap(_core.solve(request, progress, bool(numpy)))  # type: ignore[no-any-return]
+    try:
+        response = _core.solve(request, progress, bool(numpy))
+    except PrivlabError as err:  # an exception of the progress callback passes unchanged
+        raise named(err) from None
+    return wrap(response)  # type: ignore[no-any-return]
 
 
 def experiment(family: str, name: str, progress: Optional[ProgressCallback] = None, numpy: bool = False,

@@ -18,9 +18,26 @@ FloatArray = npt.NDArray[np.float64]
 T = TypeVar("T")
 
 
+def label(field: str) -> str:
+    """A JSON pointer as Python reads it: "/joint/0/1" -> "joint[0][1]", "/uncertainty/alpha" ->
+    "uncertainty['alpha']"; "" -> "request"."""
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in field.split("/")[1:]]
+    if not parts:
+        return "request"
+    return parts[0] + "".join(f"[{p}]" if p.isdigit() else f"[{p!r}]" for p in parts[1:])
+
+
+def named(err: PrivlabError) -> PrivlabError:
+    """The core's message prefixed with the argument and cell it names ("joint[0][1]: ...")."""
+    prefix = label(getattr(err, "field", "") or "") + ": "
+    if err.args and not str(err.args[0]).startswith(prefix):
+        err.args = (prefix + str(err.args[0]),) + tuple(err.args[1:])
+    return err
+
+
 def error(code: str, field: str, message: str) -> PrivlabError:
     """A PrivlabError like the core's: .code, .field (JSON pointer), .kind, .exit_code."""
-    err = PrivlabError(f"{field.lstrip('/').replace('/', '.') or 'request'}: {message}")
+    err = PrivlabError(f"{label(field)}: {message}")
     err.code = code
     err.field = field
     err.kind = "bad_request"
@@ -127,9 +144,12 @@ def each_epsilon(epsilons: Any, design: Callable[[float], T]) -> tuple[FloatArra
 
 
 def guarded(call: Callable[[], T]) -> T:
-    """Runs a call into the extension; a TypeError of its argument casting (which the checks above
-    should make impossible) still leaves as a PrivlabError, never as another exception type."""
+    """Runs a call into the extension: its PrivlabError's message names the argument and cell
+    (named); a TypeError of its argument casting (which the checks above should make impossible)
+    still leaves as a PrivlabError, never as another exception type."""
     try:
         return call()
+    except PrivlabError as e:
+        raise named(e) from None
     except TypeError as e:
         raise error("invalid_type", "", str(e)) from None

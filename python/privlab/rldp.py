@@ -44,6 +44,8 @@ def _uncertainty(value: Any) -> Any:
     """None, "point", "simplex", an UncertaintySet, or {"alpha", "radius"} / {"alpha", "confidence", "n"}."""
     if value is None or isinstance(value, (str, UncertaintySet)):
         return value
+    if isinstance(value, Result) and "kind" in value:  # the "uncertainty" of a design's result
+        return value["kind"] if value["kind"] != "renyi" else {"alpha": value["alpha"], "radius": value["radius"]}
     u = options(value, "uncertainty", ["alpha", "radius", "confidence", "n"])
     return {k: integer(v, f"uncertainty/{k}") if k == "n" else number(v, f"uncertainty/{k}") for k, v in u.items()}
 
@@ -57,7 +59,10 @@ def design(joint: Any, mechanism: str, epsilon: Any, uncertainty: Uncertainty = 
     if not isinstance(same_s_rows, bool):
         from ._convert import error
         raise error("not_a_boolean", "/same_s_rows", "same_s_rows must be True or False")
-    return wrap(guarded(lambda: _core.rldp.design(j, m, e, u, same_s_rows)))  # type: ignore[no-any-return]
+    out = guarded(lambda: _core.rldp.design(j, m, e, u, same_s_rows))
+    f = out["uncertainty"]  # an UncertaintySet: as plain fields, so that the result pickles
+    out["uncertainty"] = {"kind": f.kind, "alpha": f.alpha, "radius": f.radius, "confidence": f.confidence, "n": f.n}
+    return wrap(out)  # type: ignore[no-any-return]
 
 
 def measure(q: Any, joint: Any, uncertainty: Uncertainty = None) -> Result:
