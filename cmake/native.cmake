@@ -62,18 +62,8 @@ add_test(NAME self_contained COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repo/self_co
 # The include rule of core/ (docs/architecture.md): no arrow back up into the dispatcher.
 add_test(NAME include_rule COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-includes.sh ${CMAKE_SOURCE_DIR})
 
-# ---- the typed library for other CMake projects (examples/cpp): find_package(privlab) ----
-# The build tree exports privlab_core as privlab::core; point privlab_DIR at the build folder.
-export(TARGETS privlab_core NAMESPACE privlab:: FILE ${CMAKE_BINARY_DIR}/privlabTargets.cmake)
-file(WRITE ${CMAKE_BINARY_DIR}/privlabConfig.cmake
-  "include(CMakeFindDependencyMacro)\n"
-  "find_dependency(Eigen3 3.3 NO_MODULE)\n"
-  "find_dependency(nlohmann_json 3)\n"
-  "find_dependency(Threads)\n"
-  "include(\${CMAKE_CURRENT_LIST_DIR}/privlabTargets.cmake)\n"
-  "if(NOT TARGET privlab::core)\n  add_library(privlab::core ALIAS privlab::privlab_core)\nendif()\n")
-add_test(NAME example_cpp COMMAND bash -c
-  "cmake -S '${CMAKE_SOURCE_DIR}/examples/cpp' -B '${CMAKE_BINARY_DIR}/examples-cpp' -DCMAKE_BUILD_TYPE=Release -Dprivlab_DIR='${CMAKE_BINARY_DIR}' >/dev/null && cmake --build '${CMAKE_BINARY_DIR}/examples-cpp' -j2 >/dev/null && '${CMAKE_BINARY_DIR}/examples-cpp/design_rldp'")
+# ---- the typed library for other CMake projects: install() and find_package(privlab) ----
+include(cmake/install.cmake)
 
 # ---- the Python module `privlab` (pybind11 from Debian; not under Emscripten) ----
 # Built for Debian's /usr/bin/python3 (python3 on PATH may be another interpreter); the module
@@ -87,13 +77,22 @@ option(PRIVLAB_PYTHON "build the Python module privlab (pybind11)" ${pybind11_FO
 if(PRIVLAB_PYTHON)
   # The module is a shared library: the static core it links must be position-independent.
   set_target_properties(privlab_core PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  # The package privlab (python/privlab/*.py) around the extension privlab._core, assembled in
+  # build/python/privlab so that PYTHONPATH=build/python imports it as pip installs it.
   pybind11_add_module(privlab_python ${CMAKE_SOURCE_DIR}/python/privlab_module.cpp
                       ${CMAKE_SOURCE_DIR}/python/bind_funnel.cpp ${CMAKE_SOURCE_DIR}/python/bind_estimation.cpp
-                      ${CMAKE_SOURCE_DIR}/python/bind_rldp_mse.cpp)
+                      ${CMAKE_SOURCE_DIR}/python/bind_rldp_mse.cpp ${CMAKE_SOURCE_DIR}/python/solve.cpp)
   target_link_libraries(privlab_python PRIVATE privlab_core)
-  set_target_properties(privlab_python PROPERTIES OUTPUT_NAME privlab
-                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python)
+  set_target_properties(privlab_python PROPERTIES OUTPUT_NAME _core
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python/privlab)
+  add_custom_command(TARGET privlab_python POST_BUILD
+                     COMMAND ${CMAKE_COMMAND} -E copy_directory ${CMAKE_SOURCE_DIR}/python/privlab
+                             ${CMAKE_BINARY_DIR}/python/privlab)
   add_test(NAME python_tests COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${CMAKE_BINARY_DIR}/python
            PRIVLAB=$<TARGET_FILE:privlab> PRIVLAB_BUILD=${CMAKE_BINARY_DIR}
            ${PYTHON_EXECUTABLE} -m pytest -q -p no:cacheprovider ${CMAKE_SOURCE_DIR}/tests/python)
+  # pip install --no-build-isolation . into a fresh venv, then the examples against the installed
+  # package (tests/python/pip_install.sh; docs/python.md).
+  add_test(NAME python_pip_install COMMAND bash ${CMAKE_SOURCE_DIR}/tests/python/pip_install.sh
+           ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/pip-test)
 endif()

@@ -111,14 +111,16 @@ void add_estimation(py::module_& m) {
      "Formulation 1 (20)-(25) for P(S,X) [s][x]: private functions of S, useful functions of X, theta (one number "
      "or one per private function) with mmse(s_i(S)|Y) >= theta_i. Returns {'mechanism' [y][x], 'sigma', "
      "'chi2_sy', 'chi2_xy', 'objective_value', 'objective_upper', 'converged', 'private', 'useful', 'audit', ...}.");
-  e.def("measure", [](const Matrix& joint, const Matrix& q) {
-    const estimation::ChannelMetrics c = estimation::measure(make_joint(joint).p, q);
+  e.def("measure", [](const Matrix& q, const Matrix& joint) {
+    const estimation::ChannelMetrics c = estimation::measure(q, make_joint(joint));
     return py::dict(py::arg("chi2_sy") = c.chi2_sy, py::arg("chi2_xy") = c.chi2_xy, py::arg("pics_sy") = c.pics_sy,
                     py::arg("pics_xy") = c.pics_xy, py::arg("maximal_correlation_sy") = c.maximal_correlation_sy,
                     py::arg("maximal_correlation_xy") = c.maximal_correlation_xy);
-  }, py::arg("joint"), py::arg("q"),
+  }, py::arg("q"), py::arg("joint"),
      "chi^2(S;Y), chi^2(X;Y) (eq. (1)) and the PICs of P_{S,Y} and P_{X,Y} for a mapping q [y][x] under P(S,X).");
-  e.def("chi_square_information", &estimation::chi_square_information, py::arg("joint"),
+  e.def("chi_square_information", [](const Matrix& joint) {
+    return estimation::chi_square_information(make_joint(joint).p);
+  }, py::arg("joint"),
         "chi^2(U;V) of a joint [u][v] from eq. (1).");
 }
 

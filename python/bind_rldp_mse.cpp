@@ -19,6 +19,7 @@ namespace {
 /// F from {'radius': B} (eq. (2)) or {'confidence': c, 'n': n} (eq. (3); n defaults to the count
 /// total when the joint is given as counts).
 rldp_mse::ChiSquareSet set_from(const py::dict& u, const Joint& estimate) {
+  check_keys(u, "/uncertainty", {"radius", "confidence", "n"});
   if (u.contains("radius")) return rldp_mse::chi2_ball(estimate, u["radius"].cast<double>());
   if (u.contains("confidence")) {
     long long n = 0;
@@ -32,7 +33,7 @@ rldp_mse::ChiSquareSet set_from(const py::dict& u, const Joint& estimate) {
 
 std::optional<Joint> truth_from(const std::optional<Matrix>& true_joint) {
   if (!true_joint) return std::nullopt;
-  return make_joint(*true_joint);
+  return make_joint(*true_joint, "/true_joint");
 }
 
 py::dict evaluation_dict(const rldp_mse::Evaluation& e) {

@@ -14,15 +14,20 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
+#include "common/field_path.h"
+#include "json/json_fields.h"
+#include "audit/audit_json.h"
 #include "module_parts.h"
 #include "privlab/api.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
 #include "privlab/model.h"
 #include "privlab/rldp.h"
+#include "rldp/mechanisms_json.h"
 
 namespace py = pybind11;
 using namespace privlab;
@@ -44,20 +49,6 @@ PyObject* g_error_class = nullptr;
   throw py::error_already_set();
 }
 
-/// privlab.solve: dict -> JSON text (Python's json) -> api::solve -> dict, errors raised.
-py::object solve(const py::object& request) {
-  py::module_ json = py::module_::import("json");
-  const std::string text = json.attr("dumps")(request, py::arg("allow_nan") = false).cast<std::string>();
-  const api::Outcome outcome = python::without_gil([&] { return api::solve(text); });
-  py::object response = json.attr("loads")(outcome.json);
-  if (outcome.exit_code != api::kOk) {
-    py::dict e = response["error"];
-    raise(e["message"].cast<std::string>(), e["code"].cast<std::string>(), e["path"].cast<std::string>(),
-          outcome.exit_code == api::kSolverFailure);
-  }
-  return response;
-}
-
 rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
   if (u.is_none()) return rldp::point_set();
   if (py::isinstance<rldp::UncertaintySet>(u)) return u.cast<rldp::UncertaintySet>();
@@ -67,7 +58,10 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
     if (s == "simplex") return rldp::simplex_set();
     bad_request("unknown_value", "/uncertainty", "uncertainty must be \"point\", \"simplex\" or a dict");
   }
+  if (!py::isinstance<py::dict>(u))
+    bad_request("invalid_type", "/uncertainty", "uncertainty must be None, \"point\", \"simplex\", a dict or an UncertaintySet");
   const py::dict d = u.cast<py::dict>();
+  python::check_keys(d, "/uncertainty", {"alpha", "radius", "confidence", "n"});
   const double alpha = d.contains("alpha") ? d["alpha"].cast<double>() : 2.0;
   if (d.contains("radius")) return rldp::renyi_ball(alpha, d["radius"].cast<double>());
   if (d.contains("confidence")) {
@@ -77,45 +71,20 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
   bad_request("missing_field", "/uncertainty/radius", "a Renyi ball needs \"radius\" or \"confidence\"");
 }
 
-/// An rldp design's details: only the fields the design set (names as in the JSON "details").
-py::dict details_dict(const rldp::DesignDetails& d) {
-  py::dict out;
-  if (d.vertices) out["vertices"] = *d.vertices;
-  if (d.constraints) out["constraints"] = *d.constraints;
-  if (d.lp_utility) out["lp_utility"] = *d.lp_utility;
-  if (d.ir) {
-    out["d"] = d.ir->d;
-    out["epsilon1"] = d.ir->eps1;
-    out["epsilon2"] = d.ir->eps2;
-    out["delta2"] = d.ir->delta2;
-  }
-  if (d.rad) out["rad"] = *d.rad;
-  if (d.rad_exact) out["rad_exact"] = *d.rad_exact;
-  if (d.same_s_rows) out["same_s_rows"] = *d.same_s_rows;
-  if (d.lower) out["lower"] = *d.lower;
-  if (d.repair_base) out["repair_base"] = *d.repair_base;
-  if (d.repair) {
-    py::dict r;
-    r["reason"] = d.repair->reason;
-    r["note"] = d.repair->note;
-    if (d.repair->uniform_weight) r["uniform_weight"] = *d.repair->uniform_weight;
-    if (d.repair->polyopt_radius) r["polyopt_radius"] = *d.repair->polyopt_radius;
-    out["repair"] = r;
-  }
-  return out;
-}
-
 }  // namespace
 
 py::dict privlab::python::audit_dict(const audit::Report& r) {
-  py::dict d;
-  d["verified"] = r.verified;
-  d["guarantee"] = r.claim.guarantee;
-  d["designed_epsilon"] = r.claim.epsilon;
-  d["measured_epsilon"] = r.claim.measured;
-  d["max_column_error"] = r.max_column_error;
-  d["min_entry"] = r.min_entry;
-  return d;
+  return python::json_to_python(audit::to_json(r), true).cast<py::dict>();  // the JSON response's writer
+}
+
+void privlab::python::check_keys(const py::dict& options, const std::string& path,
+                                 const std::vector<std::string>& known) {
+  for (const auto& item : options) {
+    const std::string key = py::str(item.first);
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    bad_request("unknown_field", field_path::child(path, key),
+                "unknown field '" + key + "'; did you mean '" + json_read::nearest(key, known) + "'?");
+  }
 }
 
 namespace {
@@ -136,7 +105,7 @@ py::dict metrics_dict(const rldp::Metrics& mt) {
 
 }  // namespace
 
-PYBIND11_MODULE(privlab, m) {
+PYBIND11_MODULE(_core, m) {
   m.doc() = "privlab: privacy mechanisms (RLDP, robust MSE, privacy funnel, estimation, privacy games). "
             "solve(dict) is the JSON API; rldp, rldp_mse, funnel, estimation, game and metrics are typed functions "
             "over numpy arrays "
@@ -159,10 +128,13 @@ PYBIND11_MODULE(privlab, m) {
     }
   });
 
-  m.def("solve", &solve, py::arg("request"),
-        "Answers one JSON-level request given as a dict (docs/api.md) and returns the response as a dict. "
-        "Raises PrivlabError with .code and .field on an error.");
+  m.def("solve", &python::solve, py::arg("request"), py::arg("progress") = py::none(), py::arg("numpy") = false,
+        "Answers one JSON-level request given as a dict (docs/api.md; numpy arrays and scalars allowed) and returns "
+        "the response as a dict (rectangular number arrays as numpy arrays when numpy=True). progress(fraction, "
+        "stage) is called during long requests; Ctrl-C cancels. Raises PrivlabError with .code and .field.");
   m.def("version", &api::version);
+  m.def("_check_keys", &python::check_keys, py::arg("options"), py::arg("path"), py::arg("known"),
+        "Refuses a key not in known (unknown_field naming the nearest known key).");
 
   // ---- shared model and metrics ----
   py::module_ metrics_m = m.def_submodule("metrics", "Measurements that read a mechanism's matrix only.");
@@ -211,7 +183,7 @@ PYBIND11_MODULE(privlab, m) {
     out["mechanism"] = d.mechanism;
     out["audit"] = audit_dict(d.audit);
     out["uncertainty"] = set;
-    out["details"] = details_dict(d.details);
+    out["details"] = python::json_to_python(rldp::to_json(d.details), true);  // the JSON writer
     return out;
   }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
      py::arg("same_s_rows") = true,
@@ -234,13 +206,17 @@ PYBIND11_MODULE(privlab, m) {
   }, py::arg("p"), py::arg("prior"), py::arg("distance"),
      "The optimal attack (19) on p [o][s]: (guess per observation, expected error (7)).");
   g.def("bayes_attack", &game::bayes_attack, py::arg("p"), py::arg("prior"), "The Bayesian attack (25), [shat][o].");
-  g.def("design", [](const Vector& prior, const Matrix& distance, const std::string& mechanism, double epsilon,
-                     double min_distortion, const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
+  g.def("design", [](const Vector& prior, const Matrix& distance, const std::string& mechanism,
+                     const std::optional<double>& epsilon, const std::optional<double>& min_distortion,
+                     const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
     const game::GameInputs in = game::make_inputs(prior, distance, loss, dp_distance);
-    game::DesignOptions opt;
-    opt.kind = game::mechanism_kind(mechanism);
-    opt.epsilon = epsilon;
-    opt.min_distortion = min_distortion;
+    const game::MechanismKind kind = game::mechanism_kind(mechanism);
+    // The levels the kind needs are required, as in a JSON request (never a silent 0).
+    if (kind != game::MechanismKind::kDistortion && !epsilon)
+      bad_request("missing_field", "/epsilon", "mechanism '" + mechanism + "' needs epsilon");
+    if (kind != game::MechanismKind::kDp && !min_distortion)
+      bad_request("missing_field", "/min_distortion", "mechanism '" + mechanism + "' needs min_distortion");
+    const game::DesignOptions opt = game::design_options(kind, epsilon.value_or(0.0), min_distortion.value_or(0.0));
     const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
     py::dict out;
     out["mechanism"] = d.design.p;
@@ -256,8 +232,8 @@ PYBIND11_MODULE(privlab, m) {
     if (d.dp_audit) out["audit"] = audit_dict(d.dp_audit->audit);
     if (d.distortion_audit) out[d.dp_audit ? "audit_distortion" : "audit"] = audit_dict(*d.distortion_audit);
     return out;
-  }, py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = 0.0,
-     py::arg("min_distortion") = 0.0, py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),
+  }, py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = py::none(),
+     py::arg("min_distortion") = py::none(), py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),
      "The optimal mechanism 'distortion' (21), 'dp' (22) or 'joint' (24) for the prior and distance d(shat,s) "
      "(O = S, Hamming utility loss unless loss [o][s] is given). Returns {'mechanism' [o][s], 'cost', "
      "'adversary_error', 'bayes_error', 'epsilon', 'attack', 'lower_bound', 'gap', 'exact', 'audit', ...}.");

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <string>
 
+#include "api/known_fields.h"
 #include "common/error.h"
 #include "estimation/handler.h"
 #include "funnel/handler.h"
@@ -96,6 +97,7 @@ Json dispatch(const Json& request, const Context& context) {
   for (const auto& f : kFamilies) names.emplace_back(f.name);
   names.emplace_back("batch");
   const std::string family = json_read::one_of(request, "family", "", names);
+  json_read::known_fields(request, known_fields(family));  // a typo is refused, not ignored
   if (family == "batch") return dispatch_batch(request, context);
   for (const auto& f : kFamilies)
     if (family == f.name) return f.handle(request, context);

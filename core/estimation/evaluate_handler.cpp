@@ -44,7 +44,7 @@ Json evaluate_request(const Json& request, const Context& context) {
 
   context.report(0.0, "evaluating");
   const Analysis analysis = analyze(joint.p);
-  const ChannelMetrics m = measure(joint.p, q);
+  const ChannelMetrics m = measure(q, joint);
   Json out = summary_json(analysis);
   out.update(channel_metrics_json(m));
   out["family"] = "estimation";
@@ -54,7 +54,7 @@ Json evaluate_request(const Json& request, const Context& context) {
     out["useful"] = mmse_list(px.asDiagonal() * q.transpose(), useful, px);
   }
   evaluated::describe(out, q, {"chi2 (evaluated)", m.chi2_sy, m.chi2_sy});
-  if (truth) out["true"] = channel_metrics_json(measure(truth->p, q));
+  if (truth) out["true"] = channel_metrics_json(measure(q, *truth));
   if (compare) {
     // Theorem 2: lower(eps) <= F(eps) <= G(eps), F the best chi^2(X;Y) at chi^2(S;Y) <= eps.
     const double g = evaluate(analysis.upper_bound, m.chi2_sy), l = evaluate(analysis.lower_bound, m.chi2_sy);

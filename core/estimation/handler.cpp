@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "estimation/evaluate_handler.h"
 #include "estimation/experiments.h"
@@ -61,20 +62,14 @@ Json mmse_bound(const Json& req) {
   const Json& b = req["mmse_bound"];
   const Vector rho = jr::vector(jr::member(b, "rho", "/mmse_bound"), "/mmse_bound/rho", 1000);
   const Vector nu = jr::vector(jr::member(b, "nu", "/mmse_bound"), "/mmse_bound/nu", 1000);
-  if (nu.size() != rho.size()) bad_request("shape_mismatch", "/mmse_bound/nu", "one nu per rho");
-  for (long i = 0; i < rho.size(); ++i) {
-    if (std::abs(rho(i)) > 1) bad_request("out_of_range", jr::child("/mmse_bound/rho", i), "|rho_i| <= 1");
-    if (nu(i) < 0 || nu(i) > 1) bad_request("out_of_range", jr::child("/mmse_bound/nu", i), "nu_i in [0,1]");
-  }
-  if (rho.squaredNorm() > 1 + 1e-9)
-    bad_request("out_of_range", "/mmse_bound/rho", "sum rho_i^2 must be at most 1 (orthonormal phi_i)");
   long t = 0;
   if (b.contains("t")) {
     const double tv = jr::number(b, "t", "/mmse_bound", 0, static_cast<double>(rho.size()));
     if (tv != std::floor(tv)) bad_request("out_of_range", "/mmse_bound/t", "t must be a whole number");
     t = static_cast<long>(tv);
   }
-  const auto r = t == 0 ? theorem4_bound(rho, nu) : theorem5_bound(rho, nu, t);
+  // The typed functions check rho and nu (the hypotheses of Theorems 4-5) and name them.
+  const auto r = arguments::under("/mmse_bound", [&] { return t == 0 ? theorem4_bound(rho, nu) : theorem5_bound(rho, nu, t); });
   return {{"rho0", rho_zero(rho)}, {"t", t}, {"theorem", t == 0 ? "4" : "5"},
           {"correlation_bound", r.correlation_bound}, {"mmse_bound", r.mmse_bound}};
 }
@@ -83,15 +78,7 @@ Json one_bit(const Json& req) {
   const Json& b = req["one_bit"];
   const Vector rho = jr::vector(jr::member(b, "rho", "/one_bit"), "/one_bit/rho", 1000);
   const Vector alpha = jr::vector(jr::member(b, "alpha", "/one_bit"), "/one_bit/alpha", 1000);
-  if (alpha.size() != rho.size()) bad_request("shape_mismatch", "/one_bit/alpha", "one alpha per rho");
-  for (long i = 0; i < rho.size(); ++i) {
-    if (std::abs(rho(i)) > 1) bad_request("out_of_range", jr::child("/one_bit/rho", i), "|rho_i| <= 1");
-    if (alpha(i) < 0 || alpha(i) > 0.5)
-      bad_request("out_of_range", jr::child("/one_bit/alpha", i), "alpha_i in [0, 1/2]");
-  }
-  if (rho.squaredNorm() > 1 + 1e-9)
-    bad_request("out_of_range", "/one_bit/rho", "sum rho_i^2 must be at most 1");
-  return {{"error_lower_bound", example4_error_bound(rho, alpha)}};
+  return {{"error_lower_bound", arguments::under("/one_bit", [&] { return example4_error_bound(rho, alpha); })}};
 }
 
 /// Metrics of returned mechanisms under another distribution (the contract's "true").
@@ -104,18 +91,9 @@ Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
     const Matrix p_sy = joint * design->mechanism.transpose();
     const Vector px = joint.colwise().sum().transpose();
     const Matrix p_xy = px.asDiagonal() * design->mechanism.transpose();
-    Json priv = Json::array(), use = Json::array();
     const Vector ps = joint.rowwise().sum();
-    for (const auto& f : design_in->private_functions) {
-      const Vector h = f.array() - ps.dot(f);
-      const double var = ps.dot(h.cwiseProduct(h));
-      priv.push_back(var > 0 ? mmse_direct(p_sy, h) / var : 1.0);
-    }
-    for (const auto& f : design_in->useful_functions) {
-      const Vector h = f.array() - px.dot(f);
-      const double var = px.dot(h.cwiseProduct(h));
-      use.push_back(var > 0 ? mmse_direct(p_xy, h) / var : 1.0);
-    }
+    const std::vector<double> priv = normalized_mmse_or_one(p_sy, design_in->private_functions, ps);
+    const std::vector<double> use = normalized_mmse_or_one(p_xy, design_in->useful_functions, px);
     out["design"] = {{"chi2_sy", cs}, {"chi2_xy", cx}, {"mmse_private", priv}, {"mmse_useful", use}};
   }
   if (t3) {

@@ -9,7 +9,31 @@
 #include <numeric>
 #include <vector>
 
+#include "common/arguments.h"
+#include "common/error.h"
+#include "common/field_path.h"
+
 namespace privlab::estimation {
+
+namespace {
+/// The hypotheses of Theorems 4-5 and Example 4 on (rho, second): |rho_i| <= 1 and
+/// sum rho_i^2 <= 1 (orthonormal phi_i); second_i in [lo, hi] (nu_i in [0, 1], alpha_i in
+/// [0, 1/2]), one per rho. Paths name the arguments ("/rho/2"); the JSON reader prefixes them.
+void check_bound_input(const Vector& rho, const Vector& second, const std::string& name, double lo, double hi,
+                       const std::string& range) {
+  arguments::non_empty(rho, "/rho");
+  arguments::finite(rho, "/rho");
+  arguments::finite(second, "/" + name);
+  if (second.size() != rho.size()) bad_request("shape_mismatch", "/" + name, "one " + name + " per rho");
+  for (long i = 0; i < rho.size(); ++i) {
+    if (std::abs(rho(i)) > 1) bad_request("out_of_range", field_path::child("/rho", i), "|rho_i| <= 1");
+    if (second(i) < lo || second(i) > hi)
+      bad_request("out_of_range", field_path::child("/" + name, i), name + "_i in " + range);
+  }
+  if (rho.squaredNorm() > 1 + 1e-9)
+    bad_request("out_of_range", "/rho", "sum rho_i^2 must be at most 1 (orthonormal phi_i)");
+}
+}  // namespace
 
 double lemma4_l(const Vector& a, const Vector& b) {
   const long n = a.size();
@@ -74,6 +98,7 @@ double theorem4_b(double rho0, const Vector& rho, const Vector& nu) {
 }
 
 MmseBound theorem4_bound(const Vector& rho, const Vector& nu) {
+  check_bound_input(rho, nu, "nu", 0, 1, "[0,1]");
   MmseBound out;
   out.correlation_bound = std::min(1.0, theorem4_b(rho_zero(rho), rho, nu));  // (29)
   out.mmse_bound = 1.0 - out.correlation_bound * out.correlation_bound;      // (31)
@@ -81,6 +106,8 @@ MmseBound theorem4_bound(const Vector& rho, const Vector& nu) {
 }
 
 MmseBound theorem5_bound(const Vector& rho, const Vector& nu, long t) {
+  check_bound_input(rho, nu, "nu", 0, 1, "[0,1]");
+  if (t < 0 || t > rho.size()) bad_request("out_of_range", "/t", "t must lie in [0, " + std::to_string(rho.size()) + "]");
   // (32): sqrt(sum_{k<=t} nu_k^2 rho_k^2 + B_{m-t}(rho~, nu~)^2), rho~ = (rho_0, rho_{t+1..m}).
   const long m = rho.size();
   double head = 0;
@@ -93,6 +120,7 @@ MmseBound theorem5_bound(const Vector& rho, const Vector& nu, long t) {
 }
 
 double example4_error_bound(const Vector& rho, const Vector& alpha) {
+  check_bound_input(rho, alpha, "alpha", 0, 0.5, "[0, 1/2]");
   const Vector nu = (1.0 - 2.0 * alpha.array()).matrix();
   return 0.5 * (1.0 - std::min(1.0, theorem4_b(rho_zero(rho), rho, nu)));  // (38)
 }

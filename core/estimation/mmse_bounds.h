@@ -31,6 +31,9 @@ struct MmseBound {
   double correlation_bound = 0;  ///< upper bound on ||E[phi(X)|Y]||_2
   double mmse_bound = 0;         ///< lower bound on mmse(phi(X)|Y)
 };
+/// Checks its arguments first (bad_request naming "/rho/i" or "/nu/i": |rho_i| <= 1,
+/// sum rho_i^2 <= 1, nu_i in [0,1], one nu per rho); so do theorem5_bound (and t in [0, m]) and
+/// example4_error_bound (alpha_i in [0, 1/2]).
 MmseBound theorem4_bound(const Vector& rho, const Vector& nu);
 
 /// Theorem 5, eq. (32)-(34): the first t functions satisfy the orthogonality condition.

@@ -11,12 +11,35 @@
 #include <string>
 #include <tuple>
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "common/field_path.h"
 
 namespace privlab::estimation {
 
+namespace {
+/// P(S,X) as probabilities: finite, non-negative, summing to 1 (the joint reader's checks).
+void check_joint(const Matrix& joint_sx, const std::string& path) {
+  arguments::non_empty(joint_sx, path);
+  arguments::finite(joint_sx, path);
+  arguments::non_negative(joint_sx, path, "negative_mass");
+  if (std::abs(joint_sx.sum() - 1.0) > arguments::kSumTolerance)
+    bad_request("not_a_distribution", path, "the joint's entries must sum to 1");
+}
+
+/// The checks of normalized_mmse: p_ay [a][y] finite and non-negative, pa a distribution over
+/// its rows, h one finite value per a.
+void check_mmse_input(const Matrix& p_ay, const Vector& h, const std::string& h_path, const Vector& pa) {
+  arguments::measurable(p_ay, "/p_ay");
+  arguments::distribution(pa, "/pa");
+  arguments::size(pa, "/pa", p_ay.rows(), "one entry per row of p_ay:");
+  arguments::finite(h, h_path);
+  arguments::size(h, h_path, p_ay.rows(), "one value per row of p_ay:");
+}
+}  // namespace
+
 Analysis analyze(const Matrix& joint_sx) {
+  check_joint(joint_sx, "/joint");
   Analysis a;
   a.pics = pic_decomposition(joint_sx);
   a.upper_bound = upper_bound(a.pics);
@@ -51,6 +74,11 @@ namespace {
 /// Shapes and ranges of a typed Formulation 1 input (the JSON reader checks the same fields
 /// with their request paths before this).
 void check_input(const Formulation1Input& in) {
+  check_joint(in.joint_sx, "/joint");
+  for (std::size_t i = 0; i < in.private_functions.size(); ++i)
+    arguments::finite(in.private_functions[i], field_path::child("/private_functions", i));
+  for (std::size_t j = 0; j < in.useful_functions.size(); ++j)
+    arguments::finite(in.useful_functions[j], field_path::child("/useful_functions", j));
   const long ns = in.joint_sx.rows(), nx = in.joint_sx.cols();
   const Vector ps = in.joint_sx.rowwise().sum(), px = in.joint_sx.colwise().sum().transpose();
   for (std::size_t i = 0; i < in.private_functions.size(); ++i) {
@@ -97,9 +125,10 @@ AuditedDesign design(const Formulation1Input& input) {
   return out;
 }
 
-ChannelMetrics measure(const Matrix& joint_sx, const Matrix& q) {
-  if (q.cols() != joint_sx.cols())
-    bad_request("wrong_input_count", "/evaluate", "the mapping needs |X| = " + std::to_string(joint_sx.cols()) + " columns");
+ChannelMetrics measure(const Matrix& q, const Joint& joint) {
+  const Matrix& joint_sx = joint.p;
+  arguments::mechanism(q, "/q");
+  arguments::input_count(q, "/q", joint_sx.cols(), "the joint (|X| columns)");
   ChannelMetrics m;
   std::tie(m.chi2_sy, m.chi2_xy) = chi2_of_mechanism(joint_sx, q);
   const Vector px = joint_sx.colwise().sum().transpose();
@@ -113,7 +142,19 @@ ChannelMetrics measure(const Matrix& joint_sx, const Matrix& q) {
 }
 
 double normalized_mmse(const Matrix& p_ay, const Vector& h, const Vector& pa) {
-  return mmse_direct(p_ay, normalise_function(h, pa, ""));
+  check_mmse_input(p_ay, h, "/h", pa);
+  return mmse_direct(p_ay, normalise_function(h, pa, "/h"));
+}
+
+std::vector<double> normalized_mmse_or_one(const Matrix& p_ay, const std::vector<Vector>& functions, const Vector& pa) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    check_mmse_input(p_ay, functions[i], field_path::child("/functions", i), pa);
+    const Vector h = functions[i].array() - pa.dot(functions[i]);
+    const double var = pa.dot(h.cwiseProduct(h));
+    out.push_back(var > 0 ? mmse_direct(p_ay, h) / var : 1.0);
+  }
+  return out;
 }
 
 }  // namespace privlab::estimation

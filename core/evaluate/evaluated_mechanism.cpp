@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "audit/audit_json.h"
+#include "common/arguments.h"
 #include "common/error.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
@@ -16,6 +16,9 @@
 namespace privlab::evaluated {
 
 namespace jr = json_read;
+
+static_assert(arguments::kColumnTolerance == audit::kColumnTolerance,
+              "the evaluate reader and the audit accept the same column sums");
 
 namespace {
 const std::string kPath = "/evaluate";
@@ -25,8 +28,6 @@ std::string list(const std::vector<long>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " or " : "") + std::to_string(v[i]);
   return s;
 }
-
-std::string cell(long r, long c) { return jr::child(jr::child(kPath, r), c); }
 }  // namespace
 
 bool requested(const Json& request) { return request.is_object() && request.contains("evaluate"); }
@@ -50,22 +51,8 @@ Matrix read(const Json& request, const Shape& shape, const std::string& design_k
     bad_request("wrong_output_count", kPath,
                 "the matrix has " + std::to_string(q.rows()) + " rows (outputs) but " +
                     shape.outputs_meaning + " needs " + std::to_string(shape.exact_outputs));
-  for (long c = 0; c < q.cols(); ++c)
-    for (long r = 0; r < q.rows(); ++r)
-      if (q(r, c) < 0)
-        bad_request("negative_probability", cell(r, c),
-                    "column " + std::to_string(c) + " has a negative entry in row " + std::to_string(r));
-  for (long c = 0; c < q.cols(); ++c) {
-    const double sum = q.col(c).sum();
-    if (std::abs(sum - 1.0) > audit::kColumnTolerance) {
-      std::ostringstream msg;
-      msg.precision(12);
-      msg << "column " << c << " (input " << c << ") sums to " << sum
-          << ", not 1 within 1e-9: every column must be the output distribution of its input "
-             "(counts are not normalised)";
-      bad_request("column_not_distribution", cell(0, c), msg.str());
-    }
-  }
+  // Negative entries and column sums: the check the typed measure functions run too.
+  arguments::stochastic_columns(q, kPath);
   return q;
 }
 

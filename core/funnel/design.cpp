@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "common/field_path.h"
 #include "funnel/size_guards.h"
@@ -123,8 +124,11 @@ void check_attributes(const std::vector<long>& attributes, long num_x) {
 
 Metrics measure(const Matrix& q, const Joint& joint, const std::vector<long>& attributes) {
   const Matrix& p = joint.p;
+  arguments::mechanism(q, "/q");
   if (q.cols() != p.cols() && q.cols() != p.rows() * p.cols())
-    bad_request("wrong_input_count", "/mechanism", "the protocol needs |X| or |S||X| columns");
+    bad_request("wrong_input_count", "/q/0",
+                "the protocol has " + std::to_string(q.cols()) + " columns but the joint needs |X| = " +
+                    std::to_string(p.cols()) + " or |S||X| = " + std::to_string(p.size()));
   check_attributes(attributes, p.cols());
   Metrics m;
   m.mutual_information = utility(q, p);

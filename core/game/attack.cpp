@@ -4,6 +4,10 @@
  */
 #include "game/attack.h"
 
+#include <cmath>
+#include <string>
+
+#include "common/arguments.h"
 #include "common/error.h"
 #include "solvers/lp.h"
 
@@ -43,6 +47,24 @@ LpAttack solve_attack(const lp::LinearProgram& prog, long m, long n, const char*
                                     lp::status_name(sol.status));
   return {read_attack(sol, m, n), sol.objective, size_of(prog)};
 }
+
+/// The arguments of an attack on p [o][s] (common/arguments.h): p's columns, pi a distribution
+/// over p's columns, d [shat][s] finite, non-negative, with p's columns; the paths name them.
+void check_attack_inputs(const Matrix& p, const Vector& prior, const Matrix* distance) {
+  arguments::measurable(p, "/p");
+  for (long s = 0; s < p.cols(); ++s)  // column s is p(.|s); 1e-6: intermediate LP solutions pass
+    if (std::abs(p.col(s).sum() - 1.0) > arguments::kSumTolerance)
+      bad_request("column_not_distribution", arguments::cell("/p", 0, s),
+                  "column " + std::to_string(s) + " of p (the distribution of o given s) does not sum to 1");
+  arguments::distribution(prior, "/prior");
+  arguments::size(prior, "/prior", p.cols(), "one entry per column (secret) of p:");
+  if (!distance) return;
+  arguments::non_empty(*distance, "/distance");
+  arguments::finite(*distance, "/distance");
+  arguments::non_negative(*distance, "/distance", "out_of_range");
+  if (distance->cols() != p.cols())
+    bad_request("shape_mismatch", "/distance", "distance d(shat,s) needs one column per secret (p's columns)");
+}
 }  // namespace
 
 Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance) {
@@ -50,7 +72,9 @@ Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance
   return p * prior.asDiagonal() * distance.transpose();
 }
 
-DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
+namespace {
+/// The pure best response (33)-(34) for weights pi(s) (a prior, or all ones for (27)); unchecked.
+DeterministicAttack best_response(const Matrix& p, const Vector& prior, const Matrix& distance) {
   // Eq. (33)-(34) [game]: the pure strategy argmin_shat W(o,shat) is a best response.
   const Matrix w = guess_errors(p, prior, distance);
   // Values closer than 1e-9 of the matrix's scale are ties and go to the smallest index, so
@@ -67,6 +91,12 @@ DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const M
   }
   return a;
 }
+}  // namespace
+
+DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  check_attack_inputs(p, prior, &distance);
+  return best_response(p, prior, distance);
+}
 
 Matrix attack_matrix(const std::vector<long>& guess, long num_secrets) {
   Matrix q = Matrix::Zero(num_secrets, static_cast<long>(guess.size()));
@@ -80,6 +110,7 @@ double attack_error(const Matrix& p, const Vector& prior, const Matrix& distance
 }
 
 LpAttack optimal_attack_lp(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  check_attack_inputs(p, prior, &distance);
   // LP (19a) [game]: min over q in Q of sum_{s,o,shat} pi(s) p(o|s) q(shat|o) d(shat,s).
   const long m = p.rows(), n = p.cols();
   const Matrix w = guess_errors(p, prior, distance);
@@ -92,6 +123,7 @@ LpAttack optimal_attack_lp(const Matrix& p, const Vector& prior, const Matrix& d
 }
 
 Matrix bayes_attack(const Matrix& p, const Vector& prior) {
+  check_attack_inputs(p, prior, nullptr);
   // Eq. (25) [game]: q(shat|o) = pi(shat) p(o|shat) / sum_s pi(s) p(o|s).
   const long m = p.rows(), n = p.cols();
   Matrix q(n, m);
@@ -106,8 +138,9 @@ Matrix bayes_attack(const Matrix& p, const Vector& prior) {
 LpAttack attack_sum_conditional(const Matrix& p, const Matrix& distance) {
   // (27) [game]: equal weights on every E_s, i.e. (19) with pi replaced by all-ones; the
   // optimum is again a pure best response per o.
+  check_attack_inputs(p, Vector::Constant(p.cols(), 1.0 / static_cast<double>(p.cols())), &distance);
   const Vector ones = Vector::Ones(p.cols());
-  const DeterministicAttack a = optimal_attack(p, ones, distance);
+  const DeterministicAttack a = best_response(p, ones, distance);
   return {attack_matrix(a.guess, p.cols()), a.error, {p.rows() * p.cols(), p.rows(), p.rows() * p.cols()}};
 }
 

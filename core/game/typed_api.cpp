@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "common/arguments.h"
 #include "common/error.h"
 
 namespace privlab::game {
@@ -16,7 +17,8 @@ namespace {
 void check_square(const Matrix& m, long n, const char* path, const char* what) {
   if (m.rows() != n || m.cols() != n)
     bad_request("wrong_shape", path, std::string(what) + " must be |S| x |S| = " + std::to_string(n) + " x " + std::to_string(n));
-  if (!m.allFinite() || m.minCoeff() < 0) bad_request("out_of_range", path, std::string(what) + " entries must be finite and >= 0");
+  arguments::finite(m, path);
+  arguments::non_negative(m, path, "out_of_range");
 }
 }  // namespace
 
@@ -24,8 +26,7 @@ GameInputs make_inputs(const Vector& prior, const Matrix& distance, const std::o
                        const std::optional<Matrix>& dp_distance) {
   const long n = prior.size();
   if (n < 1) bad_request("missing_field", "/prior", "the prior needs at least one secret");
-  if (!prior.allFinite() || prior.minCoeff() < 0 || std::abs(prior.sum() - 1) > 1e-6)
-    bad_request("not_a_distribution", "/prior", "the prior must be non-negative and sum to 1");
+  arguments::distribution(prior, "/prior");
   check_square(distance, n, "/distance", "distance");
   GameInputs in;
   in.prior = prior / prior.sum();
@@ -34,7 +35,8 @@ GameInputs make_inputs(const Vector& prior, const Matrix& distance, const std::o
   check_square(in.dp_distance, n, "/dp_distance", "dp_distance");
   if (loss) {
     if (loss->cols() != n) bad_request("wrong_shape", "/utility_loss", "utility_loss needs |S| columns");
-    if (!loss->allFinite() || loss->minCoeff() < 0) bad_request("out_of_range", "/utility_loss", "utility losses must be >= 0");
+    arguments::finite(*loss, "/utility_loss");
+    arguments::non_negative(*loss, "/utility_loss", "out_of_range");
     in.loss = *loss;
     if (loss->rows() == n) in.obs_distance = distance;  // observables are the secrets
   } else {
@@ -45,6 +47,10 @@ GameInputs make_inputs(const Vector& prior, const Matrix& distance, const std::o
 }
 
 AuditedDesign design_audited(const GameInputs& in, const DesignOptions& opt) {
+  // The levels a kind needs (the JSON request requires them): eps_m for (22)/(23)/(24), d_m
+  // for (21)/(24); finite and >= 0.
+  if (opt.kind != MechanismKind::kDistortion) arguments::in_range(opt.epsilon, "/epsilon", 0, 50);
+  if (opt.kind != MechanismKind::kDp) arguments::in_range(opt.min_distortion, "/min_distortion", 0, 1e12);
   AuditedDesign out;
   out.design = design(in, opt);
   out.evaluation = evaluate(out.design.p, in);

@@ -6,9 +6,12 @@
 
 #include <cmath>
 
+#include "common/arguments.h"
+
 namespace privlab::metrics {
 
 double entropy(const Vector& p) {
+  arguments::distribution(p, "/p", arguments::kColumnTolerance);
   double h = 0;
   for (double v : p)
     if (v > 0) h -= v * std::log(v);
@@ -16,6 +19,9 @@ double entropy(const Vector& p) {
 }
 
 double mutual_information(const Vector& px, const Matrix& q) {
+  arguments::measurable(q, "/q");
+  arguments::size(px, "/px", q.cols(), "one entry per column of q: it");
+  arguments::distribution(px, "/px", arguments::kColumnTolerance);
   const Vector py = q * px;
   double info = 0;
   for (long y = 0; y < q.rows(); ++y) {

@@ -9,6 +9,9 @@
 #include <limits>
 #include <vector>
 
+#include "common/arguments.h"
+#include "common/error.h"
+
 namespace privlab::metrics {
 
 namespace {
@@ -53,6 +56,8 @@ double log_ratio(double a, double b) {
 }
 
 double realized_epsilon(const Matrix& q, const JointDistribution& joint) {
+  arguments::measurable(q, "/q");
+  arguments::input_count(q, "/q", joint.num_x(), "the joint's |S||U|");
   const Vector ps = joint.s_marginal();
   std::vector<long> present;
   for (long s = 0; s < joint.num_s(); ++s)
@@ -68,10 +73,15 @@ double realized_epsilon(const Matrix& q, const JointDistribution& joint) {
 }
 
 double ldp_epsilon(const Matrix& q) {
+  arguments::measurable(q, "/q");
   return max_cross_group_log_ratio(q, q.cols(), [](long c) { return c; });
 }
 
 double simplex_rldp_epsilon(const Matrix& q, long num_s, long num_u) {
+  arguments::measurable(q, "/q");
+  if (num_s < 1) bad_request("out_of_range", "/num_s", "num_s must be at least 1");
+  if (num_u < 1) bad_request("out_of_range", "/num_u", "num_u must be at least 1");
+  arguments::input_count(q, "/q", num_s * num_u, "num_s * num_u");
   return max_cross_group_log_ratio(q, num_s, [num_u](long c) { return c / num_u; });
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "common/field_path.h"
 
@@ -19,6 +20,8 @@ constexpr double kSumTolerance = 1e-6;
 constexpr double kMaxCountTotal = 9007199254740992.0;
 
 JointDistribution validated(Matrix m, const std::string& path) {
+  arguments::non_empty(m, path);
+  arguments::finite(m, path);  // NaN would pass the sign test and read as an overflow below
   for (long r = 0; r < m.rows(); ++r)
     for (long c = 0; c < m.cols(); ++c)
       if (m(r, c) < 0)

@@ -5,6 +5,7 @@
  */
 #include "privlab/rldp.h"
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "metrics/privacy_loss.h"
 
@@ -13,6 +14,13 @@ namespace privlab::rldp {
 namespace {
 constexpr Mechanism kAll[] = {Mechanism::kGrr, Mechanism::kSrr, Mechanism::kIr, Mechanism::kNr,
                               Mechanism::kPolyOpt};
+
+/// A set built by hand (not by the functions below) is checked like one read from a request.
+void check_set(const UncertaintySet& set) {
+  if (set.kind != UncertaintySet::Kind::kRenyiBall) return;
+  arguments::in_range(set.alpha, "/uncertainty/alpha", 1e-6, 1e6);
+  arguments::in_range(set.radius, "/uncertainty/radius", 0, 1e6);
+}
 }  // namespace
 
 const char* mechanism_name(Mechanism m) {
@@ -54,6 +62,7 @@ UncertaintySet renyi_ball_confidence(double alpha, double confidence, long long 
   if (!(confidence >= 1e-9 && confidence <= 1 - 1e-12))
     bad_request("out_of_range", "/uncertainty/confidence", "confidence must lie in (0, 1)");
   if (n < 1) bad_request("out_of_range", "/n", "n must be a positive integer");
+  if (num_x < 1) bad_request("out_of_range", "/num_x", "num_x (|S||U|) must be a positive integer");
   UncertaintySet set = renyi_ball(alpha, 0);
   set.confidence = confidence;
   set.n = n;
@@ -62,8 +71,9 @@ UncertaintySet renyi_ball_confidence(double alpha, double confidence, long long 
 }
 
 Metrics measure(const Matrix& q, const Joint& joint, const UncertaintySet& set) {
-  if (q.cols() != joint.num_x())
-    bad_request("wrong_input_count", "/mechanism", "the mechanism needs |S||U| = " + std::to_string(joint.num_x()) + " columns");
+  arguments::mechanism(q, "/q");
+  arguments::input_count(q, "/q", joint.num_x(), "the joint's |S||U|");
+  check_set(set);
   Metrics m;
   m.under_hat = evaluate(q, joint);
   m.robust = robust_epsilon(q, joint, set);
@@ -75,6 +85,7 @@ Metrics measure(const Matrix& q, const Joint& joint, const UncertaintySet& set) 
 Design design(const Joint& joint, Mechanism m, double epsilon, const UncertaintySet& set,
               const DesignOptions& options) {
   if (!(epsilon >= 0 && epsilon <= 50)) bad_request("out_of_range", "/epsilon", "epsilon must lie in [0, 50]");
+  check_set(set);
   const Designed designed = design_mechanism(mechanism_name(m), joint, epsilon, set, options);
   Design out;
   out.audit = audit::audit_mechanism(designed.mechanism, designed.claim);

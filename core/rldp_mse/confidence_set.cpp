@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+#include "common/error.h"
+
 namespace privlab::rldp_mse {
 
 namespace {
@@ -24,6 +26,11 @@ Vector ChiSquareSet::flat() const {
 }
 
 double radius_from_confidence(double confidence, long long n, long num_x) {
+  // Checked here too: the typed API exports it (privlab/rldp_mse.h).
+  if (!(confidence >= 1e-9 && confidence <= 1 - 1e-12))
+    bad_request("out_of_range", "/confidence", "confidence must lie in (0, 1)");
+  if (n < 1) bad_request("out_of_range", "/n", "n must be a positive integer");
+  if (num_x < 1) bad_request("out_of_range", "/num_x", "num_x must be a positive integer");
   // Eq. (3): B = F^{-1}_{|S x U| - 1}(1 - alpha) / n, with confidence = 1 - alpha.
   const long dof = std::max(1L, num_x - 1);
   const double q =

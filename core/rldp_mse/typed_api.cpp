@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "common/arguments.h"
 #include "common/error.h"
 
 namespace privlab::rldp_mse {
@@ -16,10 +17,18 @@ namespace {
 /// The values of U, or the default 0..|U|-1 when none are given.
 Vector values_or_default(const Vector& values, const Joint& estimate) {
   if (values.size() == 0) return default_values(estimate.num_u());
+  arguments::finite(values, "/values");
   if (values.size() != estimate.num_u())
     bad_request("shape_mismatch", "/values", "values needs one entry per column of the joint (|U| = " +
                                                  std::to_string(estimate.num_u()) + ")");
   return values;
+}
+
+/// A set built for another estimate (or by hand) is refused: F must be centred on P-hat.
+void check_set(const ChiSquareSet& set, const Joint& estimate) {
+  arguments::in_range(set.radius, "/uncertainty/radius", 0, 1e6);
+  if (set.num_s() != estimate.num_s() || set.num_u() != estimate.num_u() || set.p_hat != estimate.p)
+    bad_request("shape_mismatch", "/uncertainty", "the uncertainty set was built for another estimate (chi2_ball(joint, ...))");
 }
 
 void check_truth(const std::optional<Joint>& truth, const Joint& estimate) {
@@ -52,6 +61,7 @@ Vector default_values(long num_u) {
 Design design(const Joint& estimate, Problem problem, double epsilon, const ChiSquareSet& set,
               const Vector& values, const std::optional<Joint>& truth, const SolveOptions& options) {
   if (!(epsilon >= 1e-3 && epsilon <= 20)) bad_request("out_of_range", "/epsilon", "epsilon must lie in [0.001, 20]");
+  check_set(set, estimate);
   check_truth(truth, estimate);
   Design d;
   d.evaluation = solve_and_evaluate(problem, estimate, set, values_or_default(values, estimate), epsilon, truth, options);
@@ -69,10 +79,11 @@ Design design(const Joint& estimate, Problem problem, double epsilon, const ChiS
 
 Evaluation measure(const Matrix& q, const Joint& estimate, const ChiSquareSet& set, const Vector& values,
                    const std::optional<Joint>& truth) {
-  if (q.cols() != estimate.num_x())
-    bad_request("wrong_input_count", "/evaluate", "the mechanism needs |S||U| = " + std::to_string(estimate.num_x()) + " columns");
+  arguments::mechanism(q, "/q");
+  arguments::input_count(q, "/q", estimate.num_x(), "the joint's |S||U|");
   if (q.rows() != estimate.num_u())
-    bad_request("wrong_output_count", "/evaluate", "the mechanism needs |U| = " + std::to_string(estimate.num_u()) + " rows");
+    bad_request("wrong_output_count", "/q", "the mechanism needs |U| = " + std::to_string(estimate.num_u()) + " rows");
+  check_set(set, estimate);
   check_truth(truth, estimate);
   return evaluate_mechanism(q, estimate, set, values_or_default(values, estimate), truth);
 }

@@ -9,9 +9,11 @@ differs, and draws one figure: Q_PolyOpt as a heatmap, and I_P-hat(X;Y) against 
 five mechanisms.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/rldp_example3.py example3.png
+    (or, after `pip install --no-build-isolation .`: python3 examples/python/rldp_example3.py out.png)
 """
 import math
 import sys
+from typing import Any
 
 import matplotlib
 
@@ -28,14 +30,14 @@ EPS = math.log(2)
 BALL = {"alpha": 2, "confidence": 0.95, "n": N}
 
 
-def true_utility(q):
+def true_utility(q: Any) -> float:
     return privlab.metrics.mutual_information(P_TRUE.flatten(), q)
 
 
-def main(out_file):
+def main(out_file: str) -> int:
     designs = {m: privlab.rldp.design(P_HAT, m, EPS, BALL) for m in privlab.rldp.mechanism_names()}
     po = designs["polyopt"]
-    rows = [  # (what, privlab's value, printed value)
+    rows: list[tuple[str, float, float]] = [  # (what, privlab's value, printed value)
         ("radius B of the 95% ball (Example 2)", po["uncertainty"].radius, 0.0752),
         ("I_P-hat(X;Y), PolyOpt (Example 3)", po["mutual_information"], 0.4228),
         ("eps* under P*, PolyOpt (printed as 'true utility')",
@@ -65,7 +67,7 @@ def main(out_file):
     ax_q.set_ylabel("output y")
     ax_q.set_title("Q_PolyOpt, eps = ln 2 (Example 3)")
     fig.colorbar(image, ax=ax_q, fraction=0.046)
-    styles = {"polyopt": "-", "nr": "--", "ir": "-.", "srr": ":", "grr": (0, (5, 1, 1, 1))}
+    styles: dict[str, Any] = {"polyopt": "-", "nr": "--", "ir": "-.", "srr": ":", "grr": (0, (5, 1, 1, 1))}
     colours = {"polyopt": "#0072B2", "nr": "#E69F00", "ir": "#009E73", "srr": "#CC79A7", "grr": "#D55E00"}
     for m in privlab.rldp.mechanism_names():
         utility = [privlab.rldp.design(P_HAT, m, e, BALL)["mutual_information"] for e in eps_grid]

@@ -57,7 +57,8 @@ check_code "issue13 repro 3: nesting depth 100000" 2 too_deep "$t13/3"
 printf '{"family":"rldp","mechanism":"srr","epsilon":%s}' "$(printf '[%.0s' $(seq 1 70))1$(printf ']%.0s' $(seq 1 70))" > "$t13/3b"
 check_code "issue13 repro 3: nesting beyond the limit" 2 too_deep "$t13/3b"
 for fam in estimation rldp rldp-mse; do
-  printf '{"family":"%s","mechanism":"srr","problem":"nunp","epsilon":1,"joint":[[1e308,1e308],[1,1]]}' "$fam" > "$t13/4"
+  case $fam in rldp) design='"mechanism":"srr","epsilon":1,' ;; rldp-mse) design='"problem":"nunp","epsilon":1,' ;; *) design='' ;; esac
+  printf '{"family":"%s",%s"joint":[[1e308,1e308],[1,1]]}' "$fam" "$design" > "$t13/4"
   check_code "issue13 repro 4: count overflow ($fam)" 2 count_overflow "$t13/4"
 done
 rm -rf "$t13"

@@ -157,7 +157,7 @@ def test_typed_estimation_matches_solve():
     assert np.array_equal(d["mechanism"], np.array(r["design"]["mechanism"]))
     assert d["chi2_sy"] == r["design"]["chi2_sy"] and d["chi2_xy"] == r["design"]["chi2_xy"]
     assert d["audit"][0]["verified"] and d["private"][0]["mmse"] >= 0.7 - 1e-9
-    m = privlab.estimation.measure(ESTIMATION_JOINT, d["mechanism"])
+    m = privlab.estimation.measure(d["mechanism"], ESTIMATION_JOINT)  # the mechanism first (issue 24)
     assert m["chi2_sy"] == d["chi2_sy"]
     with pytest.raises(privlab.PrivlabError) as info:
         privlab.estimation.design(ESTIMATION_JOINT, [[1, 0, 0]], [[0, 1, 0]], 1.5)

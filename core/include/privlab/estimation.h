@@ -39,7 +39,8 @@ struct Analysis {
   double maximal_correlation = 0; ///< rho_m(S;X) = sqrt(lambda_1), eq. (5)
   double delta = 0;               ///< delta(P_{S,X}), eq. (7)
 };
-/// The chi-square summary of P(S,X) [s][x] (non-negative, summing to 1).
+/// The chi-square summary of P(S,X) [s][x] (non-negative, summing to 1: checked, naming
+/// "/joint/s/x").
 Analysis analyze(const Matrix& joint_sx);
 
 /// Theorem 3's mapping, audited: claim "chi2", designed P_Xmin lambda_min, measured chi^2(S;Y)
@@ -84,10 +85,17 @@ struct ChannelMetrics {
   Vector pics_sy, pics_xy;  ///< PICs of P_{S,Y} and P_{X,Y}, descending
   double maximal_correlation_sy = 0, maximal_correlation_xy = 0;
 };
-ChannelMetrics measure(const Matrix& joint_sx, const Matrix& q);
+/// Checks q (a mechanism with |X| columns: "/q/...") and the joint ("/joint/...") first. The
+/// argument order of every family: the mechanism, then the distribution it is measured under.
+ChannelMetrics measure(const Matrix& q, const Joint& joint);
 
 /// mmse(h(A)|Y) with h normalised under P_A (mean 0, norm 1) as Formulation 1 normalises it,
 /// for the joint p_ay [a][y] and the marginal pa = P_A. Throws "constant_function" for a constant h.
+/// Checks its arguments ("/p_ay", "/h", "/pa": shapes, finite, pa a distribution) first.
 double normalized_mmse(const Matrix& p_ay, const Vector& h, const Vector& pa);
+/// mmse(h(A)|Y) / Var(h(A)) for each function h under P_A = pa (Section 1.3), and 1 for a
+/// function constant under pa (nothing to learn about it): the "true" block of a response, where a
+/// function of the design may be constant under P*. Checks its arguments like normalized_mmse.
+std::vector<double> normalized_mmse_or_one(const Matrix& p_ay, const std::vector<Vector>& functions, const Vector& pa);
 
 }  // namespace privlab::estimation

@@ -24,6 +24,7 @@ namespace privlab {
 using Joint = JointDistribution;
 
 /// A validated joint from probabilities summing to 1 or whole-number counts (normalised).
-inline Joint make_joint(const Matrix& p) { return joint_from_matrix(p); }
+/// `path` names the argument in errors ("/joint/0/1" is joint[0][1]).
+inline Joint make_joint(const Matrix& p, const std::string& path = "/joint") { return joint_from_matrix(p, path); }
 
 }  // namespace privlab

@@ -69,7 +69,7 @@ TEST_CASE("estimation/typed_api: measure and normalized_mmse equal an evaluate r
   const Matrix q{{0.8, 0.3, 0.1}, {0.2, 0.7, 0.9}};
   const json r = solve_ok({{"family", "estimation"}, {"joint", json_write::matrix(kJoint)}, {"evaluate", json_write::matrix(q)},
                            {"private_functions", {{1, 0, 0}}}, {"useful_functions", {{0, 1, 0}}}, {"theta", 0.5}});
-  const estimation::ChannelMetrics m = estimation::measure(kJoint, q);
+  const estimation::ChannelMetrics m = estimation::measure(q, make_joint(kJoint));
   CHECK(m.chi2_sy == r["chi2_sy"].get<double>());
   CHECK(m.chi2_xy == r["chi2_xy"].get<double>());
   for (long k = 0; k < m.pics_sy.size(); ++k) CHECK(m.pics_sy(k) == r["pics_sy"][k].get<double>());
