@@ -53,7 +53,7 @@ const std::map<std::string, std::vector<json_read::KnownFields>>& table() {
         {"/grid", {"rows", "cols", "cell_km"}},
         {"/budget", {"seconds", "rounds"}},
         {"/approximation", {"threshold", "distortion_rows"}},
-        {"/prior", {"hot_cells", "background", "spread_km", "seed"}}}},
+        {"/prior", {"hot_cells", "background", "spread_km", "weights", "seed"}}}},
       {"data", {{"", {"family", "tabulate", "row_attributes", "data_csv"}}}},
       {"batch", {{"", {"family", "requests"}}}},
   };
