@@ -56,9 +56,12 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
 /// The mechanism of a PolyOpt-type LP (PolyOpt, NR) and its LP's size and utility, into d.
 void take_result(Designed& d, const PolyOptResult& r) {
   d.mechanism = r.mechanism;
-  d.details.vertices = r.vertices.rows();
-  d.details.constraints = r.num_constraints;
+  if (r.optimality.method == "vertex_enumeration") {
+    d.details.vertices = r.vertices.rows();
+    d.details.constraints = r.num_constraints;
+  }
   d.details.lp_utility = r.utility;
+  d.details.optimality = r.optimality;
 }
 
 /**
