@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 
 namespace privlab::rldp {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kRandomStarts = 16;
 
 double tlogt(double t) { return t > 0 ? t * std::log(t) : 0.0; }
 
@@ -128,6 +130,7 @@ BlockPricing::BlockPricing(const GammaHat& g, const Vector& px, long cap, double
     b.n = b.v.rowwise().sum();
     if (b.v.rows() == 0) { applies_ = false; return; }
     product *= static_cast<double>(b.v.rows());
+    total_ += b.v.rows();
     blocks_.push_back(std::move(b));
   }
   exhaustive_ = complete_all && product <= exhaustive_limit;
@@ -166,11 +169,19 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
       if (r > tolerance) best.offer(r, idx);
     }
   } else {
-    // Lagrangian choice per block for tangents beta of -T ln T, then block-by-block ascent.
-    for (double beta = -6; beta <= 3.0001; beta += 0.5) {
+    // Starts: the Lagrangian choice per block for tangents beta of -T ln T, and seeded random
+    // choices; each improved block by block.
+    std::mt19937_64 rng(static_cast<std::uint64_t>(lambda.size()) * 7919u + calls_++);
+    // Large blocks (e.g. 2^16 vertices each): fewer starts, so that a round stays well under a second.
+    const bool large = total_ > 100000;
+    const int betas = large ? 7 : 19, randoms = large ? 4 : kRandomStarts;
+    const double step = 9.0 / (betas - 1);
+    for (int start = 0; start < betas + randoms; ++start) {
+      const double beta = -6 + step * start;
       for (std::size_t k = 0; k < nb; ++k) {
         Eigen::Index i = 0;
-        (b[k] - beta * blocks_[k].tau).maxCoeff(&i);
+        if (start < betas) (b[k] - beta * blocks_[k].tau).maxCoeff(&i);
+        else i = static_cast<Eigen::Index>(rng() % static_cast<std::uint64_t>(blocks_[k].v.rows()));
         idx[k] = static_cast<int>(i);
       }
       double bsum = 0, t = 0, n = 0;
@@ -197,6 +208,23 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
         if (!moved) break;
       }
       if (r > tolerance) best.offer(r, idx);
+      // Neighbours: the same choice with one block moved to its best other vertex (many
+      // improving columns per round keep the master from crawling through degenerate pivots).
+      for (std::size_t k = 0; k < nb; ++k) {
+        const Block& blk = blocks_[k];
+        const double b0 = bsum - b[k](idx[k]), t0 = t - blk.tau(idx[k]), n0 = n - blk.n(idx[k]);
+        int arg = -1;
+        double rb = tolerance;
+        for (long i = 0; i < blk.v.rows(); ++i) {
+          if (i == idx[k]) continue;
+          const double ri = ratio(b0 + b[k](i), t0 + blk.tau(i), n0 + blk.n(i));
+          if (ri > rb) { rb = ri; arg = static_cast<int>(i); }
+        }
+        if (arg < 0) continue;
+        std::vector<int> other = idx;
+        other[k] = arg;
+        best.offer(rb, other);
+      }
     }
   }
   for (const auto& [r, choice] : best.items) {

@@ -15,9 +15,10 @@
  * Pricing maximises (mu(v) - lambda.v) / sum(v) over the choices: all of them when their number
  * is small (exhaustive: the maximum is then exact, and lambda + max * 1 is dual feasible, a
  * proven bound), otherwise from the Lagrangian choice of each block for several tangents of
- * mu's coupling term -T ln T, improved block by block.
+ * mu's coupling term -T ln T and from seeded random choices, each improved block by block.
  */
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -53,6 +54,8 @@ class BlockPricing {
   std::vector<Block> blocks_;
   Vector free_x_;  ///< 1 for x whose unit vector is a ray of Gamma (priced as -lambda_x)
   bool applies_ = false, exhaustive_ = false;
+  long total_ = 0;  ///< vertices over all blocks
+  mutable std::uint64_t calls_ = 0;  ///< seeds the random starts (deterministic per run)
 };
 
 /// The vertices of B_s (the file comment's families), at most cap rows; complete = all of them.

@@ -5,6 +5,8 @@
  */
 #include "rldp/column_bound.h"
 
+#include "rldp/block_pricing.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -39,7 +41,9 @@ double golden_min(F f, double lo, double hi, int steps) {
 /// with everything that does not depend on kappa precomputed.
 struct Block {
   long s = 0;
-  enum class Kind { kFree, kPoint, kBox } kind = Kind::kBox;
+  enum class Kind { kFree, kPoint, kBox, kVertices } kind = Kind::kBox;
+  Matrix verts;  ///< kVertices: every vertex of B_s (block_pricing.h), with P v ln v in va
+  Vector va;
   Vector p, lower;
   // kPoint (c_s = 0): vertices t e_u / L_u, t in {e^-eps, 1}: v and P v ln v per (u, t).
   std::vector<int> pu;
@@ -56,6 +60,7 @@ struct Block {
         if (kappa(u) < 0) return kInf;
       return 0;
     }
+    if (kind == Kind::kVertices) return (va - verts * kappa).maxCoeff();
     if (kind == Kind::kPoint) {
       for (long u = 0; u < p.size(); ++u)
         if (lower(u) <= 0 && kappa(u) < 0) return kInf;  // ray e_u (P_{s,u} = 0 here)
@@ -109,6 +114,14 @@ std::vector<Block> make_blocks(const GammaHat& g, const Vector& px) {
           b.pv.push_back(t / b.lower(u));
           b.pa.push_back(plogp(b.p(u), t / b.lower(u)));
         }
+      }
+    } else if (bool complete = false; (b.verts = block_vertices(g, s, 20000, complete)), complete) {
+      b.kind = Block::Kind::kVertices;
+      b.va.resize(b.verts.rows());
+      for (long i = 0; i < b.verts.rows(); ++i) {
+        double a = 0;
+        for (long u = 0; u < g.nu; ++u) a += plogp(b.p(u), b.verts(i, u));
+        b.va(i) = a;
       }
     } else {
       b.kind = Block::Kind::kBox;

@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "rldp/block_pricing.h"
 #include "rldp/polyopt.h"
+#include "rldp/randomized_response.h"
 #include "solvers/lp_columns.h"
 
 namespace privlab::rldp {
@@ -102,6 +103,15 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
     master.add_column(mus.back(), 0.0, lp::kInf, coeffs_of(v));
   };
   add(Vector::Constant(a, 1.0 / static_cast<double>(a)));
+  // Warm start: the rows of GRR and SRR (Definition 4) at this epsilon that lie in Gamma-hat.
+  // GRR's always do (every A_{s,u}.v is a mean of entries within a ratio e^eps), so the first
+  // master is GRR's utility and not degenerate at the uniform point.
+  const double eps = std::log(g.e);
+  for (const Matrix& q : {grr(a, eps), srr(g.ns, g.nu, eps)})
+    for (long y = 0; y < q.rows(); ++y) {
+      const Vector v = q.row(y).transpose() / q.row(y).sum();
+      if (g.violation(v) <= 1e-12) add(v);
+    }
   // Unseen x whose unit vector lies in Gamma-hat (NR's unseen s, or P-hat_{u|s} = 0): mu = 0, and
   // their columns keep lambda_x >= 0 (column_bound.h needs it).
   for (long x = 0; x < a; ++x)
@@ -123,7 +133,7 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
     const Vector& lambda = sol.row_duals;
     std::vector<Vector> found;
     if (blocks.applies()) {
-      BlockPricing::Found f = blocks.price(lambda, options.tolerance);
+      BlockPricing::Found f = blocks.price(lambda, options.tolerance, 48);
       found = std::move(f.columns);
       // Exhaustive pricing: max over Gamma-hat of mu(v) - lambda.v is known, so lambda + max * 1
       // is dual feasible for (46) and 1.lambda + |X| max bounds its optimum.
@@ -151,7 +161,7 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
             if ((f - v).cwiseAbs().maxCoeff() <= 1e-12) { dup = true; break; }
           if (!dup) found.push_back(v);
         }
-        if (found.size() >= 8) break;
+        if (found.size() >= 32) break;
       }
     }
     if (found.empty()) { res.converged = true; break; }

@@ -77,6 +77,7 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   PolyOptOptions po;
   po.same_s_rows = options.same_s_rows;
   po.max_x = options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
+  po.seconds = options.allow_large ? kColumnGenerationSecondsLarge : kColumnGenerationSeconds;
   const auto robust_value = [&](const Matrix& q) { return robust_epsilon(q, joint, set).value; };
   std::string failure;
   try {

@@ -207,6 +207,7 @@ PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool al
   options.same_s_rows = false;  // with L = P_{U|s}, same-s rows read (1 - e^eps) P.v <= 0
   options.skip_unseen_s = true;
   options.max_x = allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
+  options.seconds = allow_large ? kColumnGenerationSecondsLarge : kColumnGenerationSeconds;
   options.method = method;
   // Vertex enumeration where NR's vertex count is small (non_robust_vertices_fit), else columns.
   options.vertex_max_x = non_robust_vertices_fit(joint.num_s(), joint.num_u()) ? joint.num_x() : 0;
