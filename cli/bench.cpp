@@ -108,6 +108,10 @@ int run_bench(int argc, char** argv) {
     if (last.is_object() && last.contains("lp") && last["lp"].is_object() && last["lp"].contains("gap"))
       for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints", "method", "phase", "observables"})
         if (last["lp"].contains(key)) entry["lp"][key] = last["lp"][key];
+    // How rldp's PolyOpt/NR solved Theorem 3's LP (46): method, proven gap, columns, rounds.
+    if (last.is_object() && last.contains("details") && last["details"].is_object() &&
+        last["details"].contains("optimality"))
+      entry["optimality"] = last["details"]["optimality"];
     results.push_back(entry);
   }
   const nlohmann::json report = {{"runner", "native"}, {"version", api::version()},
