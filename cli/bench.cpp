@@ -77,6 +77,9 @@ nlohmann::json time_item(const nlohmann::json& item, int repeat) {
   if (last.is_object() && last.contains("lp") && last["lp"].is_object() && last["lp"].contains("gap"))
     for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints", "method", "phase", "observables"})
       if (last["lp"].contains(key)) entry["lp"][key] = last["lp"][key];
+  // How rldp's PolyOpt/NR solved Theorem 3's LP (46): method, proven gap, columns, rounds.
+  if (last.is_object() && last.contains("details") && last["details"].is_object() && last["details"].contains("optimality"))
+    entry["optimality"] = last["details"]["optimality"];
   if (last.is_object() && last.contains("audit") && last["audit"].is_object() && last["audit"].contains("verified"))
     entry["audit_verified"] = last["audit"]["verified"];
   if (last.is_object() && last.contains("error")) entry["error"] = last["error"];

@@ -56,9 +56,12 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
 /// The mechanism of a PolyOpt-type LP (PolyOpt, NR) and its LP's size and utility, into d.
 void take_result(Designed& d, const PolyOptResult& r) {
   d.mechanism = r.mechanism;
-  d.details.vertices = r.vertices.rows();
-  d.details.constraints = r.num_constraints;
+  if (r.optimality.method == "vertex_enumeration") {
+    d.details.vertices = r.vertices.rows();
+    d.details.constraints = r.num_constraints;
+  }
   d.details.lp_utility = r.utility;
+  d.details.optimality = r.optimality;
 }
 
 /**
@@ -74,6 +77,7 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
   PolyOptOptions po;
   po.same_s_rows = options.same_s_rows;
   po.max_x = options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
+  po.seconds = options.allow_large ? kColumnGenerationSecondsLarge : kColumnGenerationSeconds;
   const auto robust_value = [&](const Matrix& q) { return robust_epsilon(q, joint, set).value; };
   std::string failure;
   try {

@@ -11,6 +11,7 @@
 #include "model/joint.h"
 #include "rldp/design_options.h"
 #include "rldp/independent_reporting.h"
+#include "rldp/polyopt.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 
@@ -26,8 +27,9 @@ struct Repair {
 
 /// Mechanism-specific numbers of a design (the response's "details"; only what was set).
 struct DesignDetails {
-  std::optional<long> vertices;          ///< polyopt/nr: vertices of Gamma-hat (Theorem 3)
-  std::optional<long> constraints;       ///< polyopt/nr: Definition 3 rows used
+  std::optional<long> vertices;          ///< polyopt/nr: vertices of Gamma-hat (vertex enumeration)
+  std::optional<long> constraints;       ///< polyopt/nr: Definition 3 rows used (vertex enumeration)
+  std::optional<Optimality> optimality;  ///< polyopt/nr: how (46) was solved, what is proven
   std::optional<double> lp_utility;      ///< polyopt/nr: mu . theta (44)
   std::optional<IrResult> ir;            ///< ir: d, eps1, eps2, delta2 (Theorem 5)
   std::optional<Vector> rad;             ///< ir: Theorem 1's rad_s

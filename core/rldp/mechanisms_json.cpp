@@ -15,6 +15,14 @@ nlohmann::json to_json(const DesignDetails& d) {
   if (d.vertices) j["vertices"] = *d.vertices;
   if (d.constraints) j["constraints"] = *d.constraints;
   if (d.lp_utility) j["lp_utility"] = *d.lp_utility;
+  if (d.optimality) {
+    const Optimality& o = *d.optimality;
+    nlohmann::json oj = {{"method", o.method}, {"status", o.status}, {"columns", o.columns}, {"rounds", o.rounds}};
+    oj["upper_bound"] = o.upper_bound ? nlohmann::json(*o.upper_bound) : nlohmann::json(nullptr);
+    oj["gap"] = o.gap ? nlohmann::json(*o.gap) : nlohmann::json(nullptr);
+    if (o.stopped) oj["stopped"] = true;
+    j["optimality"] = oj;
+  }
   if (d.ir) {
     j["d"] = d.ir->d;
     j["epsilon1"] = d.ir->eps1;

@@ -4,11 +4,15 @@
  */
 #include "rldp/polyopt.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
+#include "rldp/column_bound.h"
+#include "rldp/column_generation.h"
+#include "rldp/gamma_hat.h"
 #include "solvers/lp.h"
 #include "solvers/vertex_enum.h"
 
@@ -57,14 +61,81 @@ double mu(const Vector& v, const Vector& px) {
   return m;
 }
 
+namespace {
+
+/// Q_v = theta_v v over the columns with positive weight; columns renormalised (each by one
+/// positive factor near 1; the audit re-measures privacy on the final matrix).
+Matrix mechanism_of(const Matrix& points, const Vector& theta) {
+  std::vector<long> used;
+  const double tmax = theta.maxCoeff();
+  for (long i = 0; i < points.rows(); ++i)
+    if (theta(i) > 1e-12 * tmax) used.push_back(i);
+  Matrix q(static_cast<long>(used.size()), points.cols());
+  for (std::size_t j = 0; j < used.size(); ++j)
+    q.row(static_cast<long>(j)) = theta(used[j]) * points.row(used[j]);
+  for (long x = 0; x < q.cols(); ++x) q.col(x) /= q.col(x).sum();
+  return q;
+}
+
+/// (46) by column generation over the compact Gamma-hat (gamma_hat.h).
+PolyOptResult polyopt_columns(const JointDistribution& joint, double epsilon, const Matrix& lower,
+                              const PolyOptOptions& options) {
+  std::vector<char> active;
+  if (options.skip_unseen_s) {
+    const Vector ps = joint.s_marginal();
+    for (long s = 0; s < joint.num_s(); ++s) active.push_back(ps(s) > 0 ? 1 : 0);
+  }
+  const GammaHat g = make_gamma_hat(lower, epsilon, options.same_s_rows, active);
+  ColumnGenerationOptions cg;
+  cg.seconds = options.seconds;
+  const ColumnGenerationResult r = column_generation(g, joint.flat(), cg);
+  PolyOptResult res;
+  res.vertices = r.columns;
+  res.mu = r.mu;
+  res.theta = r.theta;
+  res.utility = r.utility;
+  res.mechanism = mechanism_of(r.columns, r.theta);
+  res.optimality.method = "column_generation";
+  res.optimality.status = "no_bound";
+  std::optional<double> ub = r.upper_bound;
+  if (const auto lagrangian = lp46_upper_bound(g, joint.flat(), r.duals))
+    ub = ub ? std::min(*ub, *lagrangian) : *lagrangian;
+  if (ub) {
+    res.optimality.status = "proven";
+    res.optimality.upper_bound = std::max(*ub, res.utility);
+    res.optimality.gap = *res.optimality.upper_bound - res.utility;
+  }
+  res.optimality.columns = r.columns.rows();
+  res.optimality.rounds = r.rounds;
+  res.optimality.stopped = r.stopped;
+  return res;
+}
+
+}  // namespace
+
 PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matrix& lower,
                       const PolyOptOptions& options) {
   const long a = joint.num_x();
   if (a > options.max_x)
     bad_request("too_large", "/joint",
-                "PolyOpt/NR enumerate the vertices of a polytope whose size explodes with |X|; "
+                "PolyOpt/NR solve an LP over the points of a polytope that grows with |X|; "
                 "|X| = " + std::to_string(a) + " exceeds the limit " +
-                    std::to_string(options.max_x) + " (use ir, srr or grr)");
+                    std::to_string(options.max_x) + " (use ir, srr or grr; the command line "
+                    "accepts up to " + std::to_string(kMaxPolyOptXLarge) + " with \"allow_large\": true)");
+  if (options.method == LpMethod::kColumns || (options.method == LpMethod::kAuto && a > options.vertex_max_x))
+    return polyopt_columns(joint, epsilon, lower, options);
+  if (options.method == LpMethod::kAuto) {
+    // Vertex enumeration in floating point can fail on near-degenerate polytopes; the column
+    // generation needs no vertex list, so it answers then.
+    try {
+      PolyOptOptions exact = options;
+      exact.method = LpMethod::kVertices;
+      return polyopt(joint, epsilon, lower, exact);
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::kSolverFailure) throw;
+      return polyopt_columns(joint, epsilon, lower, options);
+    }
+  }
   PolyOptResult res;
   const Matrix rows = definition3_rows(lower, epsilon, options, joint.s_marginal());
   res.num_constraints = rows.rows();
@@ -109,34 +180,25 @@ PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matr
                                     lp::status_name(sol.status));
   res.theta = sol.x;
   res.utility = sol.objective;
-
-  std::vector<long> used;
-  const double tmax = res.theta.maxCoeff();
-  for (long i = 0; i < k; ++i)
-    if (res.theta(i) > 1e-12 * tmax) used.push_back(i);
-  res.mechanism.resize(static_cast<long>(used.size()), a);
-  for (std::size_t j = 0; j < used.size(); ++j)
-    res.mechanism.row(static_cast<long>(j)) = res.theta(used[j]) * res.vertices.row(used[j]);
-  // Columns sum to 1 up to the LP's rounding; renormalise (each column by one positive factor
-  // near 1; the audit re-measures privacy on the final matrix).
-  for (long x = 0; x < a; ++x) res.mechanism.col(x) /= res.mechanism.col(x).sum();
+  res.mechanism = mechanism_of(res.vertices, res.theta);
+  // Every vertex was priced: the LP's optimum is (46)'s (Theorem 3).
+  res.optimality.method = "vertex_enumeration";
+  res.optimality.status = "proven";
+  res.optimality.upper_bound = res.utility;
+  res.optimality.gap = 0.0;
+  res.optimality.columns = k;
   return res;
 }
 
-bool non_robust_within_limits(long num_s, long num_u, bool allow_large) {
+bool non_robust_vertices_fit(long num_s, long num_u) {
   const long a = num_s * num_u;
-  if (a <= kMaxPolyOptX) return true;
+  if (a <= kMaxVertexEnumX) return true;
   double estimate = 1;
   for (long s = 1; s <= num_s; ++s) estimate *= static_cast<double>(s * num_u);
-  return allow_large ? (a <= 64 && estimate <= 1e5) : (a <= 32 && estimate <= 1e4);
+  return a <= 32 && estimate <= 1e4;
 }
 
-PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool allow_large) {
-  if (!non_robust_within_limits(joint.num_s(), joint.num_u(), allow_large))
-    bad_request("too_large", "/joint",
-                "NR enumerates the vertices of a polytope whose size grows like |S|! |U|^|S|; " +
-                    std::to_string(joint.num_s()) + "x" + std::to_string(joint.num_u()) +
-                    " exceeds the limit (see core/rldp/README.md)");
+PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool allow_large, LpMethod method) {
   Matrix lower = Matrix::Zero(joint.num_s(), joint.num_u());
   const Vector ps = joint.s_marginal();
   for (long s = 0; s < joint.num_s(); ++s)
@@ -144,7 +206,11 @@ PolyOptResult non_robust(const JointDistribution& joint, double epsilon, bool al
   PolyOptOptions options;
   options.same_s_rows = false;  // with L = P_{U|s}, same-s rows read (1 - e^eps) P.v <= 0
   options.skip_unseen_s = true;
-  options.max_x = joint.num_x();  // guarded above
+  options.max_x = allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX;
+  options.seconds = allow_large ? kColumnGenerationSecondsLarge : kColumnGenerationSeconds;
+  options.method = method;
+  // Vertex enumeration where NR's vertex count is small (non_robust_vertices_fit), else columns.
+  options.vertex_max_x = non_robust_vertices_fit(joint.num_s(), joint.num_u()) ? joint.num_x() : 0;
   return polyopt(joint, epsilon, lower, options);
 }
 

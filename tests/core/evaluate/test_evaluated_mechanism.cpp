@@ -73,15 +73,15 @@ TEST_CASE("evaluate/ratio: null when undefined") {
 }
 
 TEST_CASE("evaluate/solve_optimal: a refused design is reported in place, the evaluation stands") {
-  // PolyOpt refuses |X| > 10 (too_large at /joint): the evaluation itself still answers.
+  // PolyOpt refuses |X| > 30 (too_large at /joint): the evaluation itself still answers.
   json r = {{"family", "rldp"}, {"uncertainty", "simplex"}, {"epsilon", 1.0}, {"compare_optimal", true}};
   r["joint"] = json::array({json::array(), json::array()});
   json q = json::array({json::array()});
-  for (int u = 0; u < 6; ++u) {
-    r["joint"][0].push_back(1.0 / 12);
-    r["joint"][1].push_back(1.0 / 12);
+  for (int u = 0; u < 16; ++u) {
+    r["joint"][0].push_back(1.0 / 32);
+    r["joint"][1].push_back(1.0 / 32);
   }
-  for (int x = 0; x < 12; ++x) q[0].push_back(1.0);
+  for (int x = 0; x < 32; ++x) q[0].push_back(1.0);
   r["evaluate"] = q;
   const json out = solve_ok(r);
   CHECK(out["comparison"]["optimal"]["error"]["code"] == "too_large");

@@ -93,7 +93,8 @@ TEST_CASE("rldp/handle_request: errors name their field") {
   r["same_s_rows"] = "yes";
   expect_error(r, "not_a_boolean", "/same_s_rows");
   r = example("polyopt");
-  r["joint"] = json::array({{1, 1, 1, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}});
+  r["joint"] = json::array();
+  for (int s = 0; s < 4; ++s) r["joint"].push_back(std::vector<int>(8, 1));  // |X| = 32 > 30
   r.erase("true_joint");
   expect_error(r, "too_large", "/joint");
   expect_error({{"family", "rldp"}, {"sample", {{"shape", {2, 2}}}}}, "missing_field", "/sample/n");

@@ -111,10 +111,11 @@ TEST_CASE("rldp/non_robust: realized epsilon under P-hat is eps, utility above P
 }
 
 TEST_CASE("rldp/polyopt: refuses |X| beyond the limit with too_large at /joint") {
-  const auto joint = joint_from_matrix(Matrix::Constant(3, 4, 1.0 / 12));
+  const long nu = rldp::kMaxPolyOptX / 4 + 1;  // 4 x nu > kMaxPolyOptX
+  const auto joint = joint_from_matrix(Matrix::Constant(4, nu, 1.0 / static_cast<double>(4 * nu)));
   try {
-    rldp::polyopt(joint, 1.0, Matrix::Zero(3, 4));
-    if (rldp::kMaxPolyOptX < 12) FAIL("expected too_large");
+    rldp::polyopt(joint, 1.0, Matrix::Zero(4, nu));
+    FAIL("expected too_large");
   } catch (const Error& e) {
     CHECK(e.code() == "too_large");
     CHECK(e.path() == "/joint");
@@ -139,13 +140,16 @@ TEST_CASE("rldp/polyopt: F = simplex reproduces Theorem 4 (SRR optimal) and GRR'
   CHECK(small.utility > metrics::mutual_information(px, rldp::srr(2, 2, 0.2)) + 1e-6);
 }
 
-TEST_CASE("rldp/non_robust_within_limits: NR's size guard") {
-  CHECK(rldp::non_robust_within_limits(2, 5, false));
-  CHECK(rldp::non_robust_within_limits(2, 16, false));
-  CHECK(rldp::non_robust_within_limits(3, 10, false));
-  CHECK_FALSE(rldp::non_robust_within_limits(4, 6, false));
-  CHECK_FALSE(rldp::non_robust_within_limits(15, 16, true));
-  const auto big = joint_from_matrix(Matrix::Constant(5, 4, 0.05));
+TEST_CASE("rldp/non_robust_vertices_fit: NR's vertex enumeration where it is fast, columns above") {
+  CHECK(rldp::non_robust_vertices_fit(2, 5));
+  CHECK(rldp::non_robust_vertices_fit(2, 16));
+  CHECK(rldp::non_robust_vertices_fit(3, 10));
+  CHECK_FALSE(rldp::non_robust_vertices_fit(4, 6));
+  CHECK_FALSE(rldp::non_robust_vertices_fit(15, 16));
+  const auto joint = joint_from_matrix(Matrix::Constant(4, 6, 1.0 / 24));
+  CHECK(rldp::non_robust(joint, 1.0).optimality.method == "column_generation");
+  const long nu = rldp::kMaxPolyOptX / 5 + 1;  // beyond the page's limit
+  const auto big = joint_from_matrix(Matrix::Constant(5, nu, 1.0 / static_cast<double>(5 * nu)));
   try {
     rldp::non_robust(big, 1.0);
     FAIL("expected too_large");
