@@ -4,7 +4,7 @@
  *        methods that never enumerate its vertices (column_generation.h).
  *
  * Every Definition 3 row reads A_{s1,u1}.v_{s1} <= e^eps A_{s2,u2}.v_{s2} with
- * A_{s,u} = L_{.|s} + c_s e_u, c_s = 1 - sum_u L_{u|s} (paper-notes.md). Over all (u1, u2) the
+ * A_{s,u} = L_{.|s} + c_s e_u, c_s = 1 - sum_u L_{u|s} (docs/errata.md). Over all (u1, u2) the
  * rows of one pair (s1, s2) say top_{s1} <= e^eps bottom_{s2}, where
  * top_s = L_{.|s}.v_s + c_s max_u v_{s,u} and bottom_s = L_{.|s}.v_s + c_s min_u v_{s,u}.
  * With one variable M_s >= v_{s,u} and one m_s <= v_{s,u} per s the |S|^2 |U|^2 rows become
