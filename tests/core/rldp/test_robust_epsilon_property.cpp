@@ -157,6 +157,66 @@ TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactl
   CHECK(witnessed_by_sampling > 0);
 }
 
+TEST_CASE("rldp/robust_epsilon: every exact value has a witness (P in F, y, s, s') that recomputes it alone") {
+  // Issue 28: a client checks "Infinity" (and a finite value) from the witness and Q only:
+  // P(y|s) = sum_u Q(y, s|U|+u) W(s,u) / W_s; the ratio P(y|s) / P(y|s') must give the value.
+  std::mt19937_64 rng(2828);
+  long infinite = 0, finite = 0;
+  for (int inst = 0; inst < 16; ++inst) {
+    const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
+    const auto joint = table_with_zeros(rng, ns, nu);
+    const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
+    std::vector<rldp::UncertaintySet> sets(2);
+    sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
+    for (double alpha : {0.5, 0.7, 1.0, 2.0})
+      for (double radius : {0.01, 0.5}) {
+        rldp::UncertaintySet s;
+        s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+        s.alpha = alpha;
+        s.radius = radius;
+        sets.push_back(s);
+      }
+    for (const auto& set : sets) {
+      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
+                       << ", radius " << set.radius);
+      const auto robust = rldp::robust_epsilon(q, joint, set);
+      if (!robust.exact) continue;
+      REQUIRE(robust.witness.rows() == ns);
+      REQUIRE(robust.witness.cols() == nu);
+      const Matrix& w = robust.witness;
+      if (robust.value == 0 && robust.y < 0) continue;  // no pair above ratio 1
+      REQUIRE(robust.y >= 0);
+      REQUIRE(robust.s != robust.s_prime);
+      double given[2];
+      const long pair[2] = {robust.s, robust.s_prime};
+      for (int k = 0; k < 2; ++k) {
+        double num = 0, den = 0;
+        for (long u = 0; u < nu; ++u) {
+          num += q(robust.y, pair[k] * nu + u) * w(pair[k], u);
+          den += w(pair[k], u);
+        }
+        REQUIRE(den > 0);
+        given[k] = num / den;
+      }
+      if (std::isinf(robust.value)) {
+        ++infinite;
+        CHECK(given[0] > 0);
+        CHECK(given[1] == 0);
+      } else {
+        ++finite;
+        CHECK(std::log(given[0] / given[1]) == doctest::Approx(robust.value).epsilon(1e-6));
+      }
+      // W lies in F.
+      if (set.kind == rldp::UncertaintySet::Kind::kPoint) CHECK(w == joint.p);
+      if (set.kind == rldp::UncertaintySet::Kind::kRenyiBall)
+        CHECK(rldp::renyi_divergence(set.alpha, joint.flat(), joint_from_matrix(w / w.sum()).flat()) <=
+              set.radius * (1 + 1e-6) + 1e-9);
+    }
+  }
+  CHECK(infinite > 5);
+  CHECK(finite > 5);
+}
+
 TEST_CASE("rldp/robust_epsilon: issue13 repro 5: Renyi alpha < 1 reaches zeros: Infinity with witness") {
   Matrix p(2, 2);
   p << 0.3125, 0.3125, 0.0625, 0.3125;
