@@ -14,11 +14,13 @@
 
 #include "common/error.h"
 #include "common/experiment_units.h"
+#include "common/work_budget.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
+#include "rldp/polyopt.h"
 
 namespace privlab::rldp {
 
@@ -28,6 +30,9 @@ using namespace experiment;
 
 namespace {
 const std::vector<double> kDefaultEpsilons{0.075, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
+/// PolyOpt/NR on |X| = 4 and the growth per extra input (measured; README "Work estimate").
+constexpr double kVertexSeconds = 1e-3;
+constexpr double kVertexGrowth = 2.0;
 
 SyntheticParams read_synthetic(const nlohmann::json& r) {
   SyntheticParams p;
@@ -59,6 +64,32 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
   return p;
 }
 
+/**
+ * Native CPU seconds of one design and its measurement in a synthetic trial (README, "Work
+ * estimate"): the closed forms (grr, srr, ir) cost little besides the robust epsilon; PolyOpt and
+ * NR enumerate vertices, refused beyond their size guards (the trial is then skipped with a
+ * note, at no cost), and grow fast with |X|.
+ */
+double design_seconds(const std::string& mechanism, long ns, long nu, const DesignOptions& options) {
+  const long x = ns * nu;
+  const double closed_form = 2e-4 * static_cast<double>(x * x) / 16.0;
+  if (mechanism == "grr" || mechanism == "srr" || mechanism == "ir") return closed_form;
+  if (mechanism == "polyopt" && x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return 0;
+  if (mechanism == "nr" && !non_robust_within_limits(ns, nu, options.allow_large)) return 0;
+  return closed_form + kVertexSeconds * std::pow(kVertexGrowth, static_cast<double>(x - 4));
+}
+
+/// The work guard (common/work_budget.h): K instances x epsilons x confidences x the designs.
+void guard_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons, const std::vector<double>& confidences,
+                     const std::vector<std::string>& mechs) {
+  double one = 0;
+  for (const auto& m : mechs) one += design_seconds(m, p.ns, p.nu, p.options);
+  const double trials = static_cast<double>(p.k) * static_cast<double>(epsilons.size() * confidences.size());
+  work::guard(trials * one, p.options.allow_large, "/K",
+              std::to_string(static_cast<long>(trials)) + " trials of " + std::to_string(mechs.size()) +
+                  " mechanisms on |S||U| = " + std::to_string(p.ns * p.nu) + " (K = " + std::to_string(p.k) + ")");
+}
+
 /// Calls sink(k, eps, conf, mechanism, trial, P* in F) for every trial, in (k, conf, eps, mechanism) order.
 using Sink = std::function<void(long, double, double, const std::string&, const Trial&, bool)>;
 
@@ -68,6 +99,7 @@ using Sink = std::function<void(long, double, double, const std::string&, const 
 units::Plan synthetic_plan(const std::string& name, const SyntheticParams& p, const std::vector<double>& epsilons,
                            const std::vector<double>& confidences, const std::vector<std::string>& mechs,
                            std::function<nlohmann::json(const std::vector<nlohmann::json>&)> assemble) {
+  guard_synthetic(p, epsilons, confidences, mechs);
   units::Plan plan;
   plan.name = name;
   plan.count = p.k;
