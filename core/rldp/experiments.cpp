@@ -30,9 +30,6 @@ using namespace experiment;
 
 namespace {
 const std::vector<double> kDefaultEpsilons{0.075, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
-/// PolyOpt/NR on |X| = 4 and the growth per extra input (measured; README "Work estimate").
-constexpr double kVertexSeconds = 1e-3;
-constexpr double kVertexGrowth = 2.0;
 
 SyntheticParams read_synthetic(const nlohmann::json& r) {
   SyntheticParams p;
@@ -65,18 +62,28 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
 }
 
 /**
- * Native CPU seconds of one design and its measurement in a synthetic trial (README, "Work
- * estimate"): the closed forms (grr, srr, ir) cost little besides the robust epsilon; PolyOpt and
- * NR enumerate vertices, refused beyond their size guards (the trial is then skipped with a
- * note, at no cost), and grow fast with |X|.
+ * Native CPU seconds of one design and its measurement in a synthetic trial, from the timings of
+ * README section 6: the robust epsilon and the closed forms (grr, srr, ir) ~1 ms at |X| = 4,
+ * growing like |X|^2 (a few seconds at |X| ~ 250); PolyOpt < 1 ms, 2 ms, 15 ms, 0.1-1.5 s, 3-80 s
+ * at |X| = 4, 6, 8, 10, 12 (the middle of each range); NR like |S|! |U|^|S| (2x32: 1.1 s, 3x10:
+ * 1.0 s, 4x6: 4 s, 5x4: 32 s: ~2.5e-4 s per unit). Designs beyond their size guards are skipped
+ * with a note, at no cost.
  */
 double design_seconds(const std::string& mechanism, long ns, long nu, const DesignOptions& options) {
   const long x = ns * nu;
-  const double closed_form = 2e-4 * static_cast<double>(x * x) / 16.0;
-  if (mechanism == "grr" || mechanism == "srr" || mechanism == "ir") return closed_form;
-  if (mechanism == "polyopt" && x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return 0;
-  if (mechanism == "nr" && !non_robust_within_limits(ns, nu, options.allow_large)) return 0;
-  return closed_form + kVertexSeconds * std::pow(kVertexGrowth, static_cast<double>(x - 4));
+  const double measure = 1e-3 * static_cast<double>(x * x) / 16.0;
+  if (mechanism == "polyopt") {
+    if (x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return 0;
+    constexpr double kPolyOpt[] = {1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 2e-3, 5e-3, 1.5e-2, 0.1, 0.8, 4, 20};
+    return measure + kPolyOpt[std::min<long>(x, 12)];
+  }
+  if (mechanism == "nr") {
+    if (!non_robust_within_limits(ns, nu, options.allow_large)) return 0;
+    double units = 1;
+    for (long s = 1; s <= ns; ++s) units *= static_cast<double>(s * nu);  // |S|! |U|^|S|
+    return measure + 2.5e-4 * units;
+  }
+  return measure;  // grr, srr, ir
 }
 
 /// The work guard (common/work_budget.h): K instances x epsilons x confidences x the designs.
