@@ -191,6 +191,14 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
     return out;
   }
   const WitnessPair pair = locate_worst_pair(q, out.witness);
+  // A witness must recompute the value by itself; a search's maximiser whose weight on a row
+  // underflowed to 0 (a limit point of F) does not, and is not reported.
+  const bool reproduces = std::isinf(out.value) ? std::isinf(pair.value)
+                                                : std::abs(pair.value - out.value) <= 1e-6 * (1 + out.value);
+  if (pair.y < 0 || !reproduces) {
+    out.witness.resize(0, 0);
+    return out;
+  }
   out.y = pair.y;
   out.s = pair.s;
   out.s_prime = pair.s_prime;

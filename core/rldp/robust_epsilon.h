@@ -11,8 +11,9 @@ namespace privlab::rldp {
 struct RobustEpsilon {
   double value = 0;
   bool exact = true;  ///< false: `value` is a proven upper bound, not the maximum
-  /// [s][u]: a P in F attaining `value` whenever exact (P-hat for a point; for the simplex one
-  /// point mass per row of the pair; the Renyi ball's maximiser or attainable zero), else empty.
+  /// [s][u]: a P in F attaining `value` (P-hat for a point; for the simplex one point mass per
+  /// row of the pair; the Renyi ball's maximiser or attainable zero); empty for an upper bound,
+  /// or when the maximiser found is only a limit of F (a row's weight underflowed to 0).
   Matrix witness;
   /// Where the witness attains `value`: ln(P(y|s) / P(y|s_prime)) with P(y|s) =
   /// sum_u Q(y, s|U|+u) P(u|s) under `witness` (Infinity: P(y|s_prime) = 0 < P(y|s)). -1 when
@@ -42,8 +43,8 @@ WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p);
  * Triples (y, s1, s2) are evaluated in decreasing order of that independent bound and skipped
  * once it falls below the best value; past `max_exact_pairs` exact evaluations the rest are
  * covered by their bounds (exact = false).
- * Whenever the value is exact, `witness` and (y, s, s_prime) let a client recompute it from the
- * matrix and the witness alone (issue 28).
+ * When `witness` is given, (y, s, s_prime) let a client recompute the value from the matrix and
+ * the witness alone (issue 28): it is checked here before it is returned.
  */
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
                              const UncertaintySet& set, long max_exact_pairs = 4000);
