@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -98,6 +99,21 @@ Matrix mechanism_with_zeros(std::mt19937_64& rng, long rows, long cols) {
   }
   return q;
 }
+
+/// The point set, the simplex, and Renyi balls for every (alpha, radius) given.
+std::vector<rldp::UncertaintySet> all_sets(std::initializer_list<double> alphas, std::initializer_list<double> radii) {
+  std::vector<rldp::UncertaintySet> sets(2);
+  sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
+  for (double alpha : alphas)
+    for (double radius : radii) {
+      rldp::UncertaintySet s;
+      s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+      s.alpha = alpha;
+      s.radius = radius;
+      sets.push_back(s);
+    }
+  return sets;
+}
 }  // namespace
 
 TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactly with a witness") {
@@ -107,16 +123,7 @@ TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactl
     const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
     const auto joint = table_with_zeros(rng, ns, nu);
     const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
-    std::vector<rldp::UncertaintySet> sets(2);
-    sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
-    for (double alpha : {0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0})
-      for (double radius : {0.01, 0.1, 0.5}) {
-        rldp::UncertaintySet s;
-        s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
-        s.alpha = alpha;
-        s.radius = radius;
-        sets.push_back(s);
-      }
+    const auto sets = all_sets({0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0}, {0.01, 0.1, 0.5});
     for (const auto& set : sets) {
       INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
                        << ", radius " << set.radius);
@@ -166,16 +173,7 @@ TEST_CASE("rldp/robust_epsilon: every exact value has a witness (P in F, y, s, s
     const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
     const auto joint = table_with_zeros(rng, ns, nu);
     const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
-    std::vector<rldp::UncertaintySet> sets(2);
-    sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
-    for (double alpha : {0.5, 0.7, 1.0, 2.0})
-      for (double radius : {0.01, 0.5}) {
-        rldp::UncertaintySet s;
-        s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
-        s.alpha = alpha;
-        s.radius = radius;
-        sets.push_back(s);
-      }
+    const auto sets = all_sets({0.5, 0.7, 1.0, 2.0}, {0.01, 0.5});
     for (const auto& set : sets) {
       INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
                        << ", radius " << set.radius);
