@@ -67,18 +67,18 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
  * growing like |X|^2 (a few seconds at |X| ~ 250); PolyOpt < 1 ms, 2 ms, 15 ms, 0.1-1.5 s, 3-80 s
  * at |X| = 4, 6, 8, 10, 12 (the middle of each range); NR like |S|! |U|^|S| (2x32: 1.1 s, 3x10:
  * 1.0 s, 4x6: 4 s, 5x4: 32 s: ~2.5e-4 s per unit). Designs beyond their size guards are skipped
- * with a note, at no cost.
+ * with a note; the trial still costs its measurement.
  */
 double design_seconds(const std::string& mechanism, long ns, long nu, const DesignOptions& options) {
   const long x = ns * nu;
   const double measure = 1e-3 * static_cast<double>(x * x) / 16.0;
   if (mechanism == "polyopt") {
-    if (x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return 0;
+    if (x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return measure;
     constexpr double kPolyOpt[] = {1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 2e-3, 5e-3, 1.5e-2, 0.1, 0.8, 4, 20};
     return measure + kPolyOpt[std::min<long>(x, 12)];
   }
   if (mechanism == "nr") {
-    if (!non_robust_within_limits(ns, nu, options.allow_large)) return 0;
+    if (!non_robust_within_limits(ns, nu, options.allow_large)) return measure;
     double units = 1;
     for (long s = 1; s <= ns; ++s) units *= static_cast<double>(s * nu);  // |S|! |U|^|S|
     return measure + 2.5e-4 * units;

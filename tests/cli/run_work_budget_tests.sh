@@ -70,7 +70,7 @@ answers "max: funnel grr-vs-cr" "{\"family\":\"funnel\",\"experiment\":\"grr-vs-
 answers "max: estimation robustness" '{"family":"estimation","experiment":"robustness","trials":200,"n_values":[1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000],"seed":1}'
 
 echo "1b. a budget in seconds returns what finished, flagged"
-run "budget" '{"family":"rldp-mse","experiment":"figure2a","K":200,"seed":1,"budget":{"seconds":0.5}}'
+run "budget" '{"family":"rldp-mse","experiment":"figure2a","K":200,"seed":1,"allow_large":true,"budget":{"seconds":0.5}}'
 js "budget: figure2a stops after 0.5 s with its finished units" \
   "r.budget_exhausted===true && r.units_done>=1 && r.units_done<200 && r.unit_results.length===r.units_done && r.units_remaining.length===200-r.units_done"
 
