@@ -41,6 +41,9 @@ if(PRIVLAB_SANITIZE)
   target_link_libraries(privlab_fuzz PRIVATE privlab_core)
   target_link_options(privlab_fuzz PRIVATE -fsanitize=fuzzer)
 endif()
+# Issue 28: reproductions and documented maxima answer or refuse within a bound; witnesses.
+add_test(NAME cli_work_budget COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
+         bash ${CMAKE_SOURCE_DIR}/tests/cli/run_work_budget_tests.sh)
 add_test(NAME cli_shards COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_shard_tests.sh)
 add_test(NAME cli_gnu_parallel COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>

@@ -9,6 +9,7 @@
  * no message can make the writer throw inside a catch block.
  */
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 #include "api/known_fields.h"
@@ -67,8 +68,22 @@ Json dispatch_batch(const Json& request, const Context& context) {
   if (!list.is_array() || list.empty()) bad_request("not_an_array", "/requests", "requests must be a non-empty array");
   if (list.size() > kMaxBatch)
     bad_request("too_large", "/requests", "at most " + std::to_string(kMaxBatch) + " requests in a batch");
+  // "budget": {"seconds": s} (issue 28): no request starts after s seconds (the first always
+  // runs); the answer then holds the responses that finished, flagged "budget_exhausted".
+  double budget = 0;
+  if (request.contains("budget")) {
+    const Json& b = request["budget"];
+    if (!b.is_object()) bad_request("not_an_object", "/budget", "budget is {\"seconds\": s}");
+    budget = json_read::number(b, "seconds", "/budget", 1e-3, 1e6);
+  }
+  const auto start = std::chrono::steady_clock::now();
   Json responses = Json::array();
   for (std::size_t i = 0; i < list.size(); ++i) {
+    if (budget > 0 && i > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= budget) {
+      context.report(1.0, "budget exhausted");
+      return {{"family", "batch"}, {"responses", responses}, {"budget_exhausted", true}, {"requests_done", i}};
+    }
     const std::string which = "request " + std::to_string(i + 1) + " of " + std::to_string(list.size());
     context.report(static_cast<double>(i) / list.size(), which);
     // An item's own progress (an LP's rounds and gap) within its share of the bar.

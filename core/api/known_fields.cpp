@@ -14,11 +14,11 @@ namespace {
 using Names = std::vector<std::string>;
 
 /// Read by every family: the dispatcher, "evaluate" (evaluate/evaluated_mechanism.h), the
-/// experiment units (common/experiment_units.h), the true joint (model/request_fields.h), the
+/// experiment units (json/experiment_units.h), the true joint (model/request_fields.h), the
 /// audit options.
 Names with_shared(Names names) {
   for (const char* s : {"family", "evaluate", "compare_optimal", "true_joint", "n", "seed", "experiment", "units",
-                        "shard", "unit_results", "data_csv", "allow_large", "audit"})
+                        "shard", "unit_results", "data_csv", "allow_large", "audit", "budget"})
     names.emplace_back(s);
   return names;
 }
@@ -55,7 +55,7 @@ const std::map<std::string, std::vector<json_read::KnownFields>>& table() {
         {"/approximation", {"threshold", "distortion_rows"}},
         {"/prior", {"hot_cells", "background", "spread_km", "weights", "seed"}}}},
       {"data", {{"", {"family", "tabulate", "row_attributes", "data_csv"}}}},
-      {"batch", {{"", {"family", "requests"}}}},
+      {"batch", {{"", {"family", "requests", "budget"}}, {"/budget", {"seconds"}}}},
   };
   return t;
 }

@@ -14,7 +14,11 @@ nlohmann::json to_json(const Report& report) {
           {"designed_epsilon", json_write::real(report.claim.epsilon)},
           {"measured_epsilon", json_write::real(report.claim.measured)},
           {"max_column_error", report.max_column_error},
-          {"min_entry", report.min_entry}};
+          {"min_entry", report.min_entry},
+          // What "verified" means (issue 28): measured <= designed + tolerance, and every
+          // column sums to 1 within column_tolerance with no entry below -column_tolerance.
+          {"tolerance", kEpsilonTolerance},
+          {"column_tolerance", kColumnTolerance}};
 }
 
 }  // namespace privlab::audit

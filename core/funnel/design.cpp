@@ -45,6 +45,10 @@ void design_opt_ldp(Design& d, const Matrix& joint, double epsilon) {
   d.audit.claim = claim_for(Target::kLdp, epsilon, d.mechanism, joint);
   d.polytope = Polytope{"Gamma (5)-(7)", joint.cols() * (joint.cols() - 1), opt.vertices,
                         opt.mechanism.rows(), std::nullopt, std::nullopt};
+  if (opt.fallback)
+    d.notes.push_back("cddlib (floating point) could not enumerate Gamma for this joint (probabilities "
+                      "spanning many orders of magnitude): the constant protocol is returned (LDP 0, "
+                      "I(X;Y) = 0), a valid protocol but not the optimum of Theorem 2");
 }
 
 /// Section VI: per-attribute polytopes (23)-(26) at eps/m and their product.

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "common/work_budget.h"
 #include "json/experiment_units.h"
 #include "funnel/experiment_runs.h"
 #include "funnel/experiments.h"
@@ -43,6 +44,12 @@ std::uint64_t seed_of(const nlohmann::json& request) {
   return static_cast<std::uint64_t>(v);
 }
 
+bool allow_large(const nlohmann::json& request) {
+  if (!request.contains("allow_large")) return false;
+  if (!request["allow_large"].is_boolean()) bad_request("not_a_boolean", "/allow_large", "expected true or false");
+  return request["allow_large"].get<bool>();
+}
+
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const auto name = jr::one_of(request, "experiment", "", {"ldp-vs-lip", "adult", "grr-vs-cr"});
   // ldp-vs-lip: one unit per distribution; adult and grr-vs-cr run whole (one unit).
@@ -62,6 +69,12 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
   const auto epsilons = epsilons_or(request, {0.5, 1.0, 1.5, 2.0});
   if (!ldp_allowed({a, c}, /*loose=*/true))
     bad_request("too_large", "/a", "Gamma is enumerated for a <= 3 (c <= 10), a = 4 (c <= 3), a = 5 (c = 2)");
+  // Work estimate (issue 28): two enumerations of Gamma per (distribution, eps), timed in the
+  // README's size guards (a = 3: ~0.05 s per c; a = 4, c = 2: 0.15 s, c = 3: ~4 s; a = 5: 1-4 s).
+  const double gamma_seconds = a <= 2 ? 5e-3 : a == 3 ? 0.05 * static_cast<double>(c)
+                             : a == 4 ? 0.15 * std::pow(static_cast<double>(c) / 2, 8) : 2.5;
+  work::guard(2 * gamma_seconds * static_cast<double>(trials) * static_cast<double>(epsilons.size()),
+              allow_large(request), "/trials", std::to_string(trials) + " distributions, a = " + std::to_string(a));
   const std::uint64_t seed = seed_of(request);
   units::Plan plan;
   plan.name = "ldp-vs-lip";
@@ -116,6 +129,12 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
   }
   const long trials = integer_or(request, "trials", 1, 1000, 100);
   const auto epsilons = epsilons_or(request, {0.25, 0.5, 1.0, 1.5, 2.0, 3.0});
+  // Work estimate (issue 28): ~1e-6 s per a^2 c per (distribution, eps): the defaults (sum a^2 c
+  // = 2193, 100 trials, 6 eps) take 0.8 s (docs/api.md).
+  double units_of_work = 0;
+  for (const auto& [sa, sc] : sizes) units_of_work += static_cast<double>(sa * sa * sc);
+  work::guard(1e-6 * units_of_work * static_cast<double>(trials) * static_cast<double>(epsilons.size()),
+              allow_large(request), "/trials", std::to_string(trials) + " distributions per size");
   std::mt19937_64 rng(seed_of(request));
   nlohmann::json rows = nlohmann::json::array();
   nlohmann::json notes = {"p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), own Marsaglia-Tsang gamma "

@@ -133,6 +133,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   if (name == "cr")
     out["notes"] = {"Conditional Reporting reads (S, X): mechanism columns are indexed s*|X| + x. "
                     "It is not a protocol of X alone, so it can exceed the optimal protocols of X."};
+  for (const std::string& note : d.notes) out["notes"].push_back(note);
   if (d.simplex) out["simplex"] = to_json(*d.simplex);
   out["audit"] = audit::to_json(d.audit);
   if (parsed.from_counts) out["n"] = static_cast<long long>(parsed.total);

@@ -63,10 +63,20 @@ OptimalLdp optimal_ldp(const Matrix& joint, double epsilon, long max_vertices) {
   const long a = joint.cols();
   const Vector px = x_marginal(joint);
   const vertex_enum::Polyhedron poly = ldp_polytope(joint, epsilon);
-  const vertex_enum::Result enumerated = enumerate_robust(poly, 1e-9, max_vertices);
   OptimalLdp out;
+  vertex_enum::Result enumerated;
+  try {
+    enumerated = enumerate_robust(poly, 1e-9, max_vertices);
+  } catch (const Error& e) {
+    if (e.code() != "vertex_enumeration_failed") throw;
+  }
   out.vertices = enumerated.vertices.rows();
-  if (out.vertices == 0) solver_failure("empty_polytope", "the LDP polytope Gamma has no vertices");
+  if (out.vertices == 0) {  // Gamma always holds the constant protocol: never a failure (issue 28)
+    out.mechanism = Matrix::Ones(1, a);
+    out.utility = 0;
+    out.fallback = true;
+    return out;
+  }
   long best = -1;
   double best_value = -1;
   Matrix q(a, a);

@@ -11,6 +11,7 @@
 #include "funnel/vertex_polish.h"
 #include "metrics/information.h"
 #include "solvers/lp.h"
+#include "solvers/lp_exact.h"
 
 namespace privlab::funnel {
 
@@ -66,31 +67,44 @@ OptimalLip optimal_lip(const Matrix& joint, double epsilon, long max_vertices) {
   const long m = out.vertices.rows();
   if (m == 0) solver_failure("empty_polytope", "the LIP polytope Delta has no vertices");
 
-  // Eq. (17): min sum_i H(v_i) alpha_i, alpha >= 0, sum_i alpha_i v_i = p_X.
+  // Eq. (17): min sum_i H(v_i) alpha_i, alpha >= 0, sum_i alpha_i v_i = p_X. Row x is divided
+  // by p_x (right-hand side 1), so a count of 1 beside counts of 1e12 is not lost to GLPK's
+  // absolute tolerances. Column m is the prior p_X itself (a point of Delta: the constant
+  // channel, LIP 0): alpha = e_m is feasible whatever the round-off in the vertices, and by the
+  // concavity of H it never beats the vertices it is a mixture of, so the optimum is unchanged.
   lp::LinearProgram program;
-  program.objective.resize(m);
+  program.objective.resize(m + 1);
   for (long i = 0; i < m; ++i) program.objective(i) = metrics::entropy(out.vertices.row(i).transpose());
+  program.objective(m) = metrics::entropy(px);
   for (long x = 0; x < a; ++x) {
+    if (px(x) <= 0) continue;  // every vertex has v_x = 0 there (Delta fixes it)
     lp::Row row;
     for (long i = 0; i < m; ++i)
-      if (out.vertices(i, x) != 0) row.coeffs.emplace_back(static_cast<int>(i), out.vertices(i, x));
-    row.lower = row.upper = px(x);
+      if (out.vertices(i, x) != 0) row.coeffs.emplace_back(static_cast<int>(i), out.vertices(i, x) / px(x));
+    row.coeffs.emplace_back(static_cast<int>(m), 1.0);
+    row.lower = row.upper = 1.0;
     program.add_row(row);
   }
-  out.lp_rows = a;
-  out.lp_cols = m;
-  const lp::Solution sol = lp::solve_lp(program);
+  out.lp_rows = static_cast<long>(program.rows.size());
+  out.lp_cols = m + 1;
+  // As the game's LPs: the floating-point simplex, then GLPK's exact simplex from its basis.
+  lp::Solution sol = lp::solve_lp(program);
+  if (sol.status != lp::Status::kOptimal) sol = lp::solve_lp_exact(program);
   if (sol.status != lp::Status::kOptimal)
     solver_failure("lp_failed", std::string("the entropy LP (17) ended ") + lp::status_name(sol.status));
   out.lp_objective = sol.objective;
   // Eq. (18)-(20): one output per vertex with positive weight (a basic solution: <= a of them).
-  for (long i = 0; i < m; ++i)
+  // The prior column, when the basis keeps it, is one more output (its posterior is p_X).
+  Matrix all(m + 1, a);
+  all.topRows(m) = out.vertices;
+  all.row(m) = px.transpose();
+  for (long i = 0; i <= m; ++i)
     if (sol.x(i) > 1e-14) out.chosen.push_back(i);
   const long b = static_cast<long>(out.chosen.size());
   Matrix posteriors(b, a);
   out.weights.resize(b);
   for (long y = 0; y < b; ++y) {
-    posteriors.row(y) = out.vertices.row(out.chosen[y]);
+    posteriors.row(y) = all.row(out.chosen[y]);
     out.weights(y) = sol.x(out.chosen[y]);
   }
   out.weights /= out.weights.sum();

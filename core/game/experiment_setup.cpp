@@ -11,12 +11,18 @@
 
 #include "common/error.h"
 #include "common/quantile.h"
+#include "common/work_budget.h"
 #include "game/request.h"
 #include "json/json_read.h"
 
 namespace privlab::game {
 
 namespace jr = json_read;
+
+namespace {
+constexpr double kLpWorkPerSecond = 1e8;    ///< variables x constraints per native second (game-figure8 example: 60 LPs of 650 x 10651 in ~1 s)
+constexpr double kSecondsPerSmallLp = 2e-3; ///< a tiny LP: building, solving, auditing
+}  // namespace
 
 ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
   ExperimentSetup s;
@@ -82,6 +88,16 @@ void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
         << " LP rows per request; reduce " << count_field.substr(1) << " or the grid";
     bad_request("too_large", count_field, msg.str());
   }
+  // The shared time estimate (common/work_budget.h): LPs x the cost of one, variables x
+  // constraints / kLpWorkPerSecond (Limits::max_lp_work: a 6x6 joint LP, 42M, ~1 s natively),
+  // at least kSecondsPerSmallLp each. The grid drives it when one LP alone is over the budget.
+  const double one_lp = std::max(kSecondsPerSmallLp, static_cast<double>(one.variables) *
+                                                         static_cast<double>(one.constraints) / kLpWorkPerSecond);
+  const bool grid_alone = one_lp > work::budget_seconds(setup.allow_large);
+  std::ostringstream what;
+  what << lp_count << " " << mechanism_name(kind) << " LPs of " << one.variables << " variables x " << one.constraints
+       << " constraints on a " << setup.grid.rows << " x " << setup.grid.cols << " grid";
+  work::guard(one_lp * static_cast<double>(lp_count), setup.allow_large, grid_alone ? "/grid" : count_field, what.str());
 }
 
 void ResultTable::plot(const std::string& title, const std::string& kind, const std::string& x,

@@ -4,6 +4,8 @@
  */
 #include "json/experiment_units.h"
 
+#include <chrono>
+
 #include "common/error.h"
 #include "json/json_read.h"
 
@@ -91,6 +93,13 @@ Json assemble_given(const Json& request, const Plan& plan) {
 }
 }  // namespace
 
+double read_budget_seconds(const Json& request) {
+  if (!request.contains("budget")) return 0;
+  const Json& b = request.at("budget");
+  if (!b.is_object()) bad_request("not_an_object", "/budget", "budget is {\"seconds\": s}");
+  return jr::number(b, "seconds", "/budget", 1e-3, 1e6);
+}
+
 Json answer(const Json& request, const Plan& plan, const Context& context) {
   if (request.contains("unit_results")) return assemble_given(request, plan);
   if (request.contains("units") && request.at("units") == "count")
@@ -102,9 +111,15 @@ Json answer(const Json& request, const Plan& plan, const Context& context) {
   } else {
     for (long u = 0; u < plan.count; ++u) todo.push_back(u);
   }
+  // "budget": {"seconds": s}: no unit starts after s seconds; what finished is returned as
+  // unit results (the remaining units can be asked for with "units"), flagged "budget_exhausted".
+  const double budget = read_budget_seconds(request);
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   std::vector<Json> results;
   const double total = static_cast<double>(todo.size());
   for (std::size_t k = 0; k < todo.size(); ++k) {
+    if (budget > 0 && k > 0 && elapsed() >= budget) break;
     // A unit's own progress is scaled into its slice of the whole.
     const Context inner{context.progress ? ProgressFn([&, k](double f, const std::string& stage) {
                           context.report((static_cast<double>(k) + f) / total, stage);
@@ -113,10 +128,18 @@ Json answer(const Json& request, const Plan& plan, const Context& context) {
     results.push_back(run_one(plan, todo[k], plan.count == 1 ? context : inner));
   }
   context.report(1.0, "done");
-  if (!partial) return plan.assemble(results);
+  const bool exhausted = results.size() < todo.size();
+  if (!partial && !exhausted) return plan.assemble(results);
   Json out = {{"experiment", plan.name}, {"unit_count", plan.count}, {"unit_results", Json::array()}};
-  for (std::size_t k = 0; k < todo.size(); ++k)
+  for (std::size_t k = 0; k < results.size(); ++k)
     out["unit_results"].push_back({{"unit", todo[k]}, {"result", std::move(results[k])}});
+  if (exhausted) {
+    out["budget_exhausted"] = true;
+    out["units_done"] = results.size();
+    Json rest = Json::array();
+    for (std::size_t k = results.size(); k < todo.size(); ++k) rest.push_back(todo[k]);
+    out["units_remaining"] = rest;
+  }
   return out;
 }
 

@@ -11,6 +11,9 @@
  *                                 {"experiment", "unit_count", "unit_results": [{"unit", "result"}]}
  *                                 for those units (shard I of N = units u with u mod N = I);
  *   "unit_results": [...]         assemble results computed elsewhere (all units, once each).
+ * With "budget": {"seconds": s} no unit starts after s seconds (the first always runs): when
+ * units are left, the answer is the unit-results form for those that finished, with
+ * "budget_exhausted": true, "units_done" and "units_remaining" (ask for them with "units").
  * The CLI's --shard and --jobs, `privlab merge` and the page's worker pool all use these.
  * A unit's result is passed through its JSON text even when run whole, so the whole run and
  * any split give the same bytes.

@@ -13,12 +13,14 @@
 #include <map>
 
 #include "common/error.h"
+#include "common/work_budget.h"
 #include "json/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
 #include "rldp/evaluation_json.h"
 #include "rldp/experiment_support.h"
 #include "rldp/mechanisms.h"
+#include "rldp/polyopt.h"
 
 namespace privlab::rldp {
 
@@ -59,6 +61,42 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
   return p;
 }
 
+/**
+ * Native CPU seconds of one design and its measurement in a synthetic trial, from the timings of
+ * README section 6: the robust epsilon and the closed forms (grr, srr, ir) ~1 ms at |X| = 4,
+ * growing like |X|^2 (a few seconds at |X| ~ 250); PolyOpt < 1 ms, 2 ms, 15 ms, 0.1-1.5 s, 3-80 s
+ * at |X| = 4, 6, 8, 10, 12 (the middle of each range); NR like |S|! |U|^|S| (2x32: 1.1 s, 3x10:
+ * 1.0 s, 4x6: 4 s, 5x4: 32 s: ~2.5e-4 s per unit). Designs beyond their size guards are skipped
+ * with a note; the trial still costs its measurement.
+ */
+double design_seconds(const std::string& mechanism, long ns, long nu, const DesignOptions& options) {
+  const long x = ns * nu;
+  const double measure = 1e-3 * static_cast<double>(x * x) / 16.0;
+  if (mechanism == "polyopt") {
+    if (x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return measure;
+    constexpr double kPolyOpt[] = {1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 2e-3, 5e-3, 1.5e-2, 0.1, 0.8, 4, 20};
+    return measure + kPolyOpt[std::min<long>(x, 12)];
+  }
+  if (mechanism == "nr") {
+    if (!non_robust_within_limits(ns, nu, options.allow_large)) return measure;
+    double units = 1;
+    for (long s = 1; s <= ns; ++s) units *= static_cast<double>(s * nu);  // |S|! |U|^|S|
+    return measure + 2.5e-4 * units;
+  }
+  return measure;  // grr, srr, ir
+}
+
+/// The work guard (common/work_budget.h): K instances x epsilons x confidences x the designs.
+void guard_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons, const std::vector<double>& confidences,
+                     const std::vector<std::string>& mechs) {
+  double one = 0;
+  for (const auto& m : mechs) one += design_seconds(m, p.ns, p.nu, p.options);
+  const double trials = static_cast<double>(p.k) * static_cast<double>(epsilons.size() * confidences.size());
+  work::guard(trials * one, p.options.allow_large, "/K",
+              std::to_string(static_cast<long>(trials)) + " trials of " + std::to_string(mechs.size()) +
+                  " mechanisms on |S||U| = " + std::to_string(p.ns * p.nu) + " (K = " + std::to_string(p.k) + ")");
+}
+
 /// Calls sink(k, eps, conf, mechanism, trial, P* in F) for every trial, in (k, conf, eps, mechanism) order.
 using Sink = std::function<void(long, double, double, const std::string&, const Trial&, bool)>;
 
@@ -68,6 +106,7 @@ using Sink = std::function<void(long, double, double, const std::string&, const 
 units::Plan synthetic_plan(const std::string& name, const SyntheticParams& p, const std::vector<double>& epsilons,
                            const std::vector<double>& confidences, const std::vector<std::string>& mechs,
                            std::function<nlohmann::json(const std::vector<nlohmann::json>&)> assemble) {
+  guard_synthetic(p, epsilons, confidences, mechs);
   units::Plan plan;
   plan.name = name;
   plan.count = p.k;

@@ -101,6 +101,17 @@ nlohmann::json measure(const Matrix& q, const JointDistribution& joint, const Un
   nlohmann::json out = to_json(evaluate(q, joint));
   out["robust_epsilon"] = jw::real(robust.value);
   out["robust_epsilon_exact"] = robust.exact;
+  if (robust.witness.size() > 0 && robust.y >= 0) {
+    // The P in F attaining the value and where: a client recomputes ln(P(y|s) / P(y|s')).
+    const long nu = joint.num_u();
+    const auto given = [&](long s) {
+      const double ps = robust.witness.row(s).sum();
+      return q.row(robust.y).segment(s * nu, nu).dot(robust.witness.row(s)) / ps;
+    };
+    out["robust_epsilon_witness"] = {{"joint", jw::matrix(robust.witness)}, {"y", robust.y}, {"s", robust.s},
+                                     {"s_prime", robust.s_prime}, {"p_y_given_s", given(robust.s)},
+                                     {"p_y_given_s_prime", given(robust.s_prime)}};
+  }
   out["uncertainty"] = to_json(set);
   if (set.kind == UncertaintySet::Kind::kRenyiBall) {
     const Projection pr = project(joint, set);

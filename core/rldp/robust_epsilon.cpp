@@ -54,27 +54,49 @@ PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, c
   res.value = v;
   return res;
 }
-}  // namespace
 
-RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set, long max_exact_pairs) {
+/**
+ * Proposition 3's maximiser as a distribution: the (y, (s,u), (s',u')) of the largest
+ * Q(y,(s,u)) / Q(y,(s',u')) with s != s', and P with P_s uniform, row s a point mass on u and
+ * row s' one on u' (the other rows uniform). Under it P(y|s) / P(y|s') is that ratio.
+ */
+Matrix simplex_witness(const Matrix& q, long ns, long nu) {
+  double best = -kInf;
+  long bs = 0, bu = 0, bs2 = std::min<long>(1, ns - 1), bu2 = 0;
+  for (long y = 0; y < q.rows(); ++y)
+    for (long x1 = 0; x1 < ns * nu; ++x1)
+      for (long x2 = 0; x2 < ns * nu; ++x2) {
+        if (x1 / nu == x2 / nu) continue;
+        const double r = metrics::log_ratio(q(y, x1), q(y, x2));
+        if (r > best) { best = r; bs = x1 / nu; bu = x1 % nu; bs2 = x2 / nu; bu2 = x2 % nu; }
+      }
+  Matrix p = Matrix::Constant(ns, nu, 1.0 / static_cast<double>(ns * nu));
+  p.row(bs).setZero();
+  p(bs, bu) = 1.0 / static_cast<double>(ns);
+  p.row(bs2).setZero();
+  p(bs2, bu2) = 1.0 / static_cast<double>(ns);
+  return p;
+}
+
+/// The robust epsilon and, where known, the P in F attaining it (the witness without its pair).
+RobustEpsilon robust_value(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set,
+                           long max_exact_pairs) {
+  const long ns = joint.num_s(), nu = joint.num_u();
   switch (set.kind) {
     case UncertaintySet::Kind::kPoint:
-      return {metrics::realized_epsilon(q, joint), true, {}};
+      return {metrics::realized_epsilon(q, joint), true, joint.p};
     case UncertaintySet::Kind::kSimplex:
-      return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true, {}};
+      return {metrics::simplex_rldp_epsilon(q, ns, nu), true, simplex_witness(q, ns, nu)};
     default:
       break;
   }
   const double alpha = set.alpha;
   const double budget = renyi_phi(alpha, set.radius);
-  if (std::isinf(budget))
-    return {metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()), true, {}};
+  if (std::isinf(budget)) return {metrics::simplex_rldp_epsilon(q, ns, nu), true, simplex_witness(q, ns, nu)};
   // alpha < 1: P in F can empty cells of P-hat; an attainable zero of P(y|s2) is Infinity,
   // recognised exactly (the search below would only approach it).
   if (auto witness = zero_witness(q, joint, set)) return {kInf, true, *witness};
   const bool independent = alpha < 0.5;
-  const long ns = joint.num_s(), nu = joint.num_u();
   const Vector ps = joint.s_marginal();
   std::vector<Row> rows(static_cast<std::size_t>(ns));
   for (long s = 0; s < ns; ++s) {
@@ -139,6 +161,47 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
     weight /= weight.sum();
     out.witness = weight.asDiagonal() * cond;
   }
+  return out;
+}
+}  // namespace
+
+WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p) {
+  const long ns = p.rows(), nu = p.cols();
+  WitnessPair best;
+  Matrix given(q.rows(), ns);  // P(y|s)
+  const Vector ps = p.rowwise().sum();
+  for (long s = 0; s < ns; ++s)
+    for (long y = 0; y < q.rows(); ++y)
+      given(y, s) = ps(s) > 0 ? q.row(y).segment(s * nu, nu).dot(p.row(s)) / ps(s) : 0.0;
+  for (long y = 0; y < q.rows(); ++y)
+    for (long s1 = 0; s1 < ns; ++s1)
+      for (long s2 = 0; s2 < ns; ++s2) {
+        if (s1 == s2 || !(ps(s1) > 0) || !(ps(s2) > 0)) continue;
+        const double r = metrics::log_ratio(given(y, s1), given(y, s2));
+        if (r > best.value) best = {y, s1, s2, r};
+      }
+  return best;
+}
+
+RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
+                             const UncertaintySet& set, long max_exact_pairs) {
+  RobustEpsilon out = robust_value(q, joint, set, max_exact_pairs);
+  if (!out.exact || out.witness.size() == 0) {
+    out.witness.resize(0, 0);
+    return out;
+  }
+  const WitnessPair pair = locate_worst_pair(q, out.witness);
+  // A witness must recompute the value by itself; a search's maximiser whose weight on a row
+  // underflowed to 0 (a limit point of F) does not, and is not reported.
+  const bool reproduces = std::isinf(out.value) ? std::isinf(pair.value)
+                                                : std::abs(pair.value - out.value) <= 1e-6 * (1 + out.value);
+  if (pair.y < 0 || !reproduces) {
+    out.witness.resize(0, 0);
+    return out;
+  }
+  out.y = pair.y;
+  out.s = pair.s;
+  out.s_prime = pair.s_prime;
   return out;
 }
 

@@ -11,8 +11,23 @@ namespace privlab::rldp {
 struct RobustEpsilon {
   double value = 0;
   bool exact = true;  ///< false: `value` is a proven upper bound, not the maximum
-  Matrix witness;     ///< [s][u]: a P in F attaining `value` (Renyi ball, exact case), else empty
+  /// [s][u]: a P in F attaining `value` (P-hat for a point; for the simplex one point mass per
+  /// row of the pair; the Renyi ball's maximiser or attainable zero); empty for an upper bound,
+  /// or when the maximiser found is only a limit of F (a row's weight underflowed to 0).
+  Matrix witness;
+  /// Where the witness attains `value`: ln(P(y|s) / P(y|s_prime)) with P(y|s) =
+  /// sum_u Q(y, s|U|+u) P(u|s) under `witness` (Infinity: P(y|s_prime) = 0 < P(y|s)). -1 when
+  /// there is no witness or value = 0 with no pair above it.
+  long y = -1, s = -1, s_prime = -1;
 };
+
+/// The (y, s, s') maximising ln(P(y|s) / P(y|s')) under the joint p [s][u] (rows with P_s = 0
+/// skipped), with its value; {-1, -1, -1, 0} when no pair has a positive ratio.
+struct WitnessPair {
+  long y = -1, s = -1, s_prime = -1;
+  double value = 0;
+};
+WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p);
 
 /**
  * F = {P-hat}: the realized epsilon under P-hat (exact).
@@ -28,6 +43,8 @@ struct RobustEpsilon {
  * Triples (y, s1, s2) are evaluated in decreasing order of that independent bound and skipped
  * once it falls below the best value; past `max_exact_pairs` exact evaluations the rest are
  * covered by their bounds (exact = false).
+ * When `witness` is given, (y, s, s_prime) let a client recompute the value from the matrix and
+ * the witness alone (issue 28): it is checked here before it is returned.
  */
 RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
                              const UncertaintySet& set, long max_exact_pairs = 4000);

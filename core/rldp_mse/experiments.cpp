@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "common/work_budget.h"
 #include "json/experiment_units.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
@@ -52,16 +53,34 @@ std::string solver_note(long trouble, long unconverged, long total) {
          std::to_string(trouble) + " ended early because an LP failed (best earlier result kept)";
 }
 
-void guard_work(const Setup& s, long num_n) {
+bool allow_large(const nlohmann::json& r) {
+  if (!r.contains("allow_large")) return false;
+  if (!r["allow_large"].is_boolean()) bad_request("not_a_boolean", "/allow_large", "expected true or false");
+  return r["allow_large"].get<bool>();
+}
+
+/// Native CPU seconds of one problem solved by cutting planes on the default 3 x 5 instance
+/// (README, "Measured": 32,000 solves of Figure 2c/2d in about 8 min of CPU, Figure 2a's 120 in
+/// 2.5 s); larger alphabets cost more LP rows per round: scaled by (|S||U| / 15)^2.
+constexpr double kSecondsPerSolve = 0.02;
+
+/// The work guard (common/work_budget.h): K x (number of n) x (number of problems) solves. K
+/// drives it (its default for figure2cd, 1000 as in the paper, is a command-line run).
+void guard_work(const nlohmann::json& r, const Setup& s, long num_n) {
   if (s.k * num_n * static_cast<long>(s.problems.size()) > 40000)
     bad_request("too_large", "/K", "K x (number of n) x (number of problems) is limited to 40000");
+  const double solves = static_cast<double>(s.k) * static_cast<double>(num_n) * static_cast<double>(s.problems.size());
+  const double size = static_cast<double>(s.num_s * s.num_u) / 15.0;
+  std::string what = std::to_string(static_cast<long>(solves)) + " cutting-plane solves (K = " + std::to_string(s.k) +
+                     (r.contains("K") ? "" : ", the default") + ")";
+  work::guard(solves * kSecondsPerSolve * std::max(1.0, size * size), allow_large(r), "/K", what);
 }
 
 /// Figure 2a/2b: one unit per instance i (its own seed); the rows of its problems.
 units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
   const Setup s = read_setup(r, 30);
   const long long n = jr::positive_integer(r, "n", "", 10'000'000) ;
-  guard_work(s, 1);
+  guard_work(r, s, 1);
   // "instances": solve only these (0-based) of the K drawn, to re-run one row of a large run.
   std::vector<bool> wanted(static_cast<std::size_t>(s.k), !r.contains("instances"));
   if (r.contains("instances")) {
@@ -152,7 +171,7 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
       multipliers.push_back(static_cast<long long>(v(i)));
     }
   }
-  guard_work(s, static_cast<long>(multipliers.size()));
+  guard_work(r, s, static_cast<long>(multipliers.size()));
   units::Plan plan;
   plan.name = "figure2cd";
   plan.count = s.k * static_cast<long>(multipliers.size());

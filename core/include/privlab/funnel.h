@@ -82,6 +82,7 @@ struct Design {
   std::vector<std::vector<long>> output_sets;  ///< oue: the subset of X each output stands for
   std::vector<AttributePart> per_attribute;    ///< srlip-product
   std::optional<SimplexView> simplex;          ///< |X| = 3: Delta, p_X and the posteriors
+  std::vector<std::string> notes;              ///< e.g. opt-ldp's fallback (issue 28)
 };
 
 /**

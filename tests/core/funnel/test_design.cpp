@@ -2,10 +2,14 @@
 // give the JSON response's numbers exactly for every mechanism.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <random>
+
 #include <nlohmann/json.hpp>
 
 #include "fixtures/typed_vs_json.h"
 #include "json/json_write.h"
+#include "privlab/audit.h"
 #include "privlab/funnel.h"
 
 using namespace privlab;
@@ -79,4 +83,47 @@ TEST_CASE("funnel/design: bad input is an Error naming the field") {
   CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kSrlipProduct, 0.5), Error);
   CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kGrr, -1.0), Error);
   CHECK(funnel::mechanism_from_name("opt-lip") == funnel::Mechanism::kOptLip);
+}
+
+TEST_CASE("funnel/design: opt-ldp and opt-lip solve joints with counts from 1 to 1e12 (property)") {
+  // Issue 28: a count of 1e9 beside counts near 100 made the entropy LP (17) "infeasible".
+  // Counts are drawn log-uniformly in [1, 1e12] (whole numbers, as a request's counts), eps
+  // over the documented range [0, 50]; every design must be audited, never a solver failure.
+  std::mt19937_64 rng(28);
+  std::uniform_real_distribution<double> log_count(0.0, 12.0);
+  const double eps_values[] = {0.0, 0.05, 0.5, 1.0, 3.0, 10.0, 50.0};
+  int solved = 0;
+  for (int t = 0; t < 60; ++t) {
+    const bool lip = t % 2 == 0;
+    const long c = 2 + t % 3, a = lip ? 2 + (t / 2) % 5 : 2 + (t / 2) % 2;
+    Matrix counts(c, a);
+    for (long i = 0; i < counts.size(); ++i) counts.data()[i] = std::round(std::pow(10.0, log_count(rng)));
+    const double eps = eps_values[t % 7];
+    CAPTURE(t);
+    CAPTURE(eps);
+    CAPTURE(counts);
+    const Joint joint = make_joint(counts / counts.sum());
+    const auto m = lip ? funnel::Mechanism::kOptLip : funnel::Mechanism::kOptLdp;
+    const auto target = lip ? funnel::Target::kLip : funnel::Target::kLdp;
+    try {
+      const funnel::Design d = funnel::design(joint, m, eps, target);
+      CHECK(d.audit.verified);
+      CHECK(d.audit.claim.measured <= eps + audit::kEpsilonTolerance);
+      ++solved;
+    } catch (const Error& e) {
+      FAIL_CHECK(e.code() << ": " << e.what());
+    }
+  }
+  CHECK(solved == 60);
+}
+
+TEST_CASE("funnel/design: the skewed Adult request of issue 28 (one count 95 -> 1e9) solves at eps 0.5") {
+  Matrix counts{{0, 2404, 110, 328, 1601, 0},   {9, 0, 1, 1, 0, 12},       {13184, 17, 124, 1e9, 0, 1556},
+                {0, 211, 32, 45, 130, 0},        {0, 4706, 611, 4485, 881, 0}, {0, 420, 55, 99, 451, 0},
+                {0, 547, 48, 15, 383, 0}};
+  const Joint joint = make_joint(counts / counts.sum());
+  const funnel::Design d = funnel::design(joint, funnel::Mechanism::kOptLip, 0.5, funnel::Target::kLip);
+  CHECK(d.audit.verified);
+  CHECK(d.metrics.lip <= 0.5 + audit::kEpsilonTolerance);
+  CHECK(d.metrics.mutual_information >= 0);
 }

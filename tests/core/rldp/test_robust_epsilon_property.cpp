@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -98,6 +99,21 @@ Matrix mechanism_with_zeros(std::mt19937_64& rng, long rows, long cols) {
   }
   return q;
 }
+
+/// The point set, the simplex, and Renyi balls for every (alpha, radius) given.
+std::vector<rldp::UncertaintySet> all_sets(std::initializer_list<double> alphas, std::initializer_list<double> radii) {
+  std::vector<rldp::UncertaintySet> sets(2);
+  sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
+  for (double alpha : alphas)
+    for (double radius : radii) {
+      rldp::UncertaintySet s;
+      s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+      s.alpha = alpha;
+      s.radius = radius;
+      sets.push_back(s);
+    }
+  return sets;
+}
 }  // namespace
 
 TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactly with a witness") {
@@ -107,16 +123,7 @@ TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactl
     const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
     const auto joint = table_with_zeros(rng, ns, nu);
     const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
-    std::vector<rldp::UncertaintySet> sets(2);
-    sets[1].kind = rldp::UncertaintySet::Kind::kSimplex;
-    for (double alpha : {0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0})
-      for (double radius : {0.01, 0.1, 0.5}) {
-        rldp::UncertaintySet s;
-        s.kind = rldp::UncertaintySet::Kind::kRenyiBall;
-        s.alpha = alpha;
-        s.radius = radius;
-        sets.push_back(s);
-      }
+    const auto sets = all_sets({0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0}, {0.01, 0.1, 0.5});
     for (const auto& set : sets) {
       INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
                        << ", radius " << set.radius);
@@ -155,6 +162,61 @@ TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactl
   CHECK(infinite > 10);
   CHECK(finite > 10);
   CHECK(witnessed_by_sampling > 0);
+}
+
+TEST_CASE("rldp/robust_epsilon: every exact value has a witness (P in F, y, s, s') that recomputes it alone") {
+  // Issue 28: a client checks "Infinity" (and a finite value) from the witness and Q only:
+  // P(y|s) = sum_u Q(y, s|U|+u) W(s,u) / W_s; the ratio P(y|s) / P(y|s') must give the value.
+  std::mt19937_64 rng(2828);
+  long infinite = 0, finite = 0, missing = 0;
+  for (int inst = 0; inst < 16; ++inst) {
+    const long ns = 2 + inst % 2, nu = 2 + (inst / 2) % 2;
+    const auto joint = table_with_zeros(rng, ns, nu);
+    const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
+    const auto sets = all_sets({0.5, 0.7, 1.0, 2.0}, {0.01, 0.5});
+    for (const auto& set : sets) {
+      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
+                       << ", radius " << set.radius);
+      const auto robust = rldp::robust_epsilon(q, joint, set);
+      if (!robust.exact) continue;
+      if (set.kind != rldp::UncertaintySet::Kind::kRenyiBall && robust.value > 0) {
+        CHECK(robust.witness.size() > 0);  // P-hat and the simplex construction always witness
+      }
+      if (robust.witness.size() == 0) { ++missing; continue; }
+      REQUIRE(robust.witness.rows() == ns);
+      REQUIRE(robust.witness.cols() == nu);
+      const Matrix& w = robust.witness;
+      REQUIRE(robust.y >= 0);
+      REQUIRE(robust.s != robust.s_prime);
+      double given[2];
+      const long pair[2] = {robust.s, robust.s_prime};
+      for (int k = 0; k < 2; ++k) {
+        double num = 0, den = 0;
+        for (long u = 0; u < nu; ++u) {
+          num += q(robust.y, pair[k] * nu + u) * w(pair[k], u);
+          den += w(pair[k], u);
+        }
+        REQUIRE(den > 0);
+        given[k] = num / den;
+      }
+      if (std::isinf(robust.value)) {
+        ++infinite;
+        CHECK(given[0] > 0);
+        CHECK(given[1] == 0);
+      } else {
+        ++finite;
+        CHECK(std::log(given[0] / given[1]) == doctest::Approx(robust.value).epsilon(1e-6));
+      }
+      // W lies in F.
+      if (set.kind == rldp::UncertaintySet::Kind::kPoint) CHECK(w == joint.p);
+      if (set.kind == rldp::UncertaintySet::Kind::kRenyiBall)
+        CHECK(rldp::renyi_divergence(set.alpha, joint.flat(), joint_from_matrix(w / w.sum()).flat()) <=
+              set.radius * (1 + 1e-6) + 1e-9);
+    }
+  }
+  CHECK(infinite > 5);
+  CHECK(finite > 5);
+  CHECK(missing * 10 < infinite + finite);  // a limit point of F is rare
 }
 
 TEST_CASE("rldp/robust_epsilon: issue13 repro 5: Renyi alpha < 1 reaches zeros: Infinity with witness") {
