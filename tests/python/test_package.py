@@ -70,7 +70,7 @@ def test_ctrl_c_interrupts_within_a_second():
             os.kill(os.getpid(), signal.SIGINT)
         threading.Thread(target=interrupt, daemon=True).start()
         try:
-            privlab.experiment("rldp-mse", "figure2a", K=400)
+            privlab.experiment("rldp-mse", "figure2a", K=400, allow_large=True)
             print("FINISHED")
         except KeyboardInterrupt:
             print("INTERRUPTED", time.monotonic() - sent[0])
