@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Writes bench/game-priors.json: the user-like prior family of issue 27 on the paper's map.
+"""Writes build/bench/game-priors.json: the user-like prior family of issue 27 on the paper's map.
 
-Usage: /usr/bin/python3 bench/make_game_priors.py build/bin/privlab > bench/game-priors.json
+Usage: mkdir -p build/bench && /usr/bin/python3 bench/make_game_priors.py build/bin/privlab > build/bench/game-priors.json
+       build/bin/privlab bench --set build/bench/game-priors.json --isolate --progress --out docs/results/bench-game-priors.json
+
+The set is generated, not committed (9 MB: the explicit instances carry 300 x 300 distance
+matrices), and it lives outside bench/ so that a plain `privlab bench` does not run its
+hour of 120 s budgets. The numpy generator is seeded per instance, so the file is the same on
+every run.
 
 The family (documented in core/game/README.md, "Priors that look like users"):
 - generated priors {"hot_cells": k, "weights": "dirichlet", "spread_km": s, "background": b,

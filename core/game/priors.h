@@ -39,7 +39,7 @@ struct PriorShape {
 /// Ordered weights (the original generator, kept for its seeded outputs): a place adds its
 /// weight times exp(-d^2 / 2 s^2) to every cell. Dirichlet weights: each place's blur is
 /// normalised first, so the weights are the places' shares of the non-background mass (the
-/// user-like family of bench/game-priors.json).
+/// user-like family of build/bench/game-priors.json).
 Vector generate_prior(const Grid& grid, const PriorShape& shape, std::mt19937_64& rng);
 
 /// Section 9.2: the adversary gets more evidence about the most frequent cells:
