@@ -7,6 +7,8 @@
  *        from the master's solution made feasible (mixed with the uniform mechanism).
  */
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -30,6 +32,9 @@ struct CutResult {
   /// `observables` of them) or "columns" (column generation); empty for the cutting planes.
   std::string phase;
   long observables = 0;
+
+  /// The certified relative gap (lp_objective - lower_bound) / max(1, |lp_objective|).
+  double relative_gap() const { return (lp_objective - lower_bound) / std::max(1.0, std::abs(lp_objective)); }
 };
 
 /// Runs the cutting planes within opt's budget. nullopt when a master LP does not solve (the

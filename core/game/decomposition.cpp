@@ -193,7 +193,7 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
     best.phase = "observables";
     best.observables = 0;
     for (long o = 0; o < best.p.rows(); ++o) best.observables += best.p.row(o).sum() > 0;
-    best.stopped_early = (best.lp_objective - best.lower_bound) / std::max(1.0, std::abs(best.lp_objective)) > kExactGap;
+    best.stopped_early = best.relative_gap() > kExactGap;
     return best;
   }
   return columns;
@@ -313,13 +313,13 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       }
       if (arg >= 0) master.add(o, arg, shapes[arg]);
     }
-    const double master_gap = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective));
+    const double master_gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, master_gap));
     if (last_new == first_new || master_gap <= kExactGap * 0.5) break;
     master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
     if (opt.max_rounds > 0 && res.rounds >= opt.max_rounds) break;
   }
-  res.stopped_early = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective)) > kExactGap;
+  res.stopped_early = res.relative_gap() > kExactGap;
   res.phase = "columns";
   // The mechanism of the last master: columns renormalised against round-off, then repaired.
   res.p = master.mechanism(theta, shapes);

@@ -79,7 +79,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     res.distortion_rows = cut->distortion_rows + pricing.distortion_rows();
     res.size = {cut->size.variables, cut->size.constraints + pricing.rows(), cut->size.nonzeros + pricing.nonzeros()};
     if (cut->stopped_early) break;
-    if ((res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective)) <= kExactGap * 0.5) {
+    if (res.relative_gap() <= kExactGap * 0.5) {
       if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, 0.0);
       break;  // proven by the packing bound: no pricing needed
     }
@@ -101,7 +101,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     }
     if (complete)
       res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
-    const double gap = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective));
+    const double gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, std::max(0.0, gap));
     if (gap <= kExactGap * 0.5 || pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
     if (negative.empty()) return out;  // the chosen observables' own rounding: columns go on
@@ -113,7 +113,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
       is_chosen[negative[i].second] = 1;
     }
   }
-  res.stopped_early = (res.lp_objective - res.lower_bound) / std::max(1.0, std::abs(res.lp_objective)) > kExactGap;
+  res.stopped_early = res.relative_gap() > kExactGap;
   res.phase = "observables";
   res.observables = static_cast<long>(chosen.size());
   out.final = true;
