@@ -13,6 +13,7 @@
 
 #include "game/attack.h"
 #include "game/decomposition_pricing.h"
+#include "game/dual_repair.h"
 #include "game/observable_generation.h"
 #include "solvers/lp_columns.h"
 
@@ -267,9 +268,11 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     const long first_new = static_cast<long>(shapes.size());
     // Prices the observables `which` at `at`; keeps a shape whose reduced cost at the master's
     // duals is negative; returns min_o of the pricing bounds (valid only when `which` is all).
+    std::vector<Violation> violations;  // of the last pricing (dual_repair.h)
     const auto price = [&](const std::vector<long>& which, const Vector& at, std::vector<long>& improved) {
       double min_bound = lp::kInf;
       improved.clear();
+      violations.clear();
       std::vector<Priced> priced;
       if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, priced)) return std::optional<double>();
       // In the order of `which`, whichever group priced it: the same master on every machine.
@@ -280,6 +283,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
         }
         const long o = which[i];
         min_bound = std::min(min_bound, priced[i].bound);
+        if (priced[i].bound < 0) violations.push_back(violation_at_peak(o, priced[i].shape));
         if (reduced_cost(pb, o, priced[i].shape, duals) < -kEnter) {
           shapes.push_back(std::move(priced[i].shape));
           master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
@@ -296,7 +300,10 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       const auto min_bound = price(all, at, improved);
       if (!min_bound) return std::nullopt;
       if (out_of_budget) break;
-      const double bound = master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, n, *min_bound);
+      double bound = master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, n, *min_bound);
+      if ((res.lp_objective - std::max(bound, res.lower_bound)) / std::max(1.0, std::abs(res.lp_objective)) > kExactGap * 0.5)
+        if (const auto repaired = repaired_dual_bound(pb, at.head(n), pb.distortion ? at(n) : 0.0, violations))
+          bound = std::max(bound, *repaired);
       if (bound > centre_bound) centre_bound = bound, centre = at;
       res.lower_bound = std::max(res.lower_bound, bound);
       if (static_cast<long>(shapes.size()) > first_new || alpha == 0) break;

@@ -107,18 +107,29 @@ struct Problem {
 /// The pricing LP over C with sum_s v(s) = 1: variables v (n) and, with (21b), x in [0, x_upper].
 /// Its rows (the simplex row, then DP and (21b) rows found as cuts) are shared by every
 /// observable; `mirror` holds the same LP for the certificate.
+///
+/// With an `anchor` z (DP cones only, dual_repair.h) the normalisation is v(z) = 1 instead:
+/// no simplex row, v(z) fixed to 1 and every v(t) in [e^{-eps d(z,t)}, e^{eps d(t,z)}] (implied
+/// by the DP rows through z), x in [0, min_g sum_s D(g,s) e^{eps d(s,z)}].
 class Pricing {
  public:
-  explicit Pricing(const Problem& pb) : pb_(pb) {
+  explicit Pricing(const Problem& pb, std::optional<long> anchor = std::nullopt) : pb_(pb), anchored_(anchor.has_value()) {
     const long vars = pb.n + (pb.distortion ? 1 : 0);
     mirror_.objective = Vector::Zero(vars);
     mirror_.lower = Vector::Zero(vars);
     mirror_.upper = Vector::Constant(vars, lp::kInf);
-    if (pb.distortion) mirror_.upper(pb.n) = pb.x_upper;
-    lp::Row simplex;
-    for (long s = 0; s < pb.n; ++s) simplex.coeffs.emplace_back(static_cast<int>(s), 1.0);
-    simplex.lower = simplex.upper = 1.0;
-    mirror_.rows.push_back(simplex);
+    if (anchor) {
+      const long z = *anchor;
+      for (long t = 0; t < pb.n; ++t) mirror_.lower(t) = pb.inverse_factor(z, t), mirror_.upper(t) = pb.factor(t, z);
+      mirror_.lower(z) = mirror_.upper(z) = 1.0;
+      if (pb.distortion) mirror_.upper(pb.n) = (pb.weighted_distance * pb.factor.col(z)).minCoeff();
+    } else {
+      if (pb.distortion) mirror_.upper(pb.n) = pb.x_upper;
+      lp::Row simplex;
+      for (long s = 0; s < pb.n; ++s) simplex.coeffs.emplace_back(static_cast<int>(s), 1.0);
+      simplex.lower = simplex.upper = 1.0;
+      mirror_.rows.push_back(simplex);
+    }
     if (pb.dp) {
       dp_in_.assign(pb.n * pb.n, 0);
       double nearest = lp::kInf;
@@ -166,7 +177,7 @@ class Pricing {
     Vector duals = Vector::Zero(rows());
     duals.head(sol.row_duals.size()) = sol.row_duals;
     lp::BoundDomain dom;
-    dom.simplex_rows = {0};
+    if (!anchored_) dom.simplex_rows = {0};
     bound = lp::lagrangian_bound(mirror_, duals, dom);
     return Vector(sol.x.head(pb_.n));
   }
@@ -218,6 +229,7 @@ class Pricing {
   }
 
   const Problem& pb_;
+  bool anchored_ = false;
   lp::LinearProgram mirror_;
   std::unique_ptr<lp::IncrementalLp> lp_;
   std::vector<char> dp_in_, dist_in_;

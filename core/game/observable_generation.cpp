@@ -5,6 +5,8 @@
  */
 #include "game/observable_generation.h"
 
+#include "game/dual_repair.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -91,6 +93,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     double min_bound = lp::kInf;
     bool complete = true;
     std::vector<std::pair<double, long>> negative;
+    std::vector<Violation> violations;
     for (long o = 0; o < m; ++o) {
       if (!priced[o].priced) {
         complete = false;
@@ -98,9 +101,14 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
       }
       min_bound = std::min(min_bound, priced[o].bound);
       if (!is_chosen[o] && priced[o].bound < -kEnter) negative.emplace_back(priced[o].bound, o);
+      if (priced[o].bound < 0) violations.push_back(violation_at_peak(o, priced[o].shape));
     }
-    if (complete)
+    if (complete) {
       res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
+      if (res.relative_gap() > kExactGap * 0.5)
+        if (const auto repaired = repaired_dual_bound(pb, cut->simplex_duals, mu, violations))
+          res.lower_bound = std::max(res.lower_bound, *repaired);
+    }
     const double gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, std::max(0.0, gap));
     if (gap <= kExactGap * 0.5 || pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;

@@ -30,6 +30,17 @@ struct PackingBound {
   std::vector<long> support;   ///< observables o with a(o) > 0, largest pi(o) a(o) first
 };
 
+/// min sum_s b(s) s.t. E b >= rhs, b >= 0 (E >= 0, one row per constraint), solved by the LP
+/// engine and then made feasible outside it (clipped at 0, scaled until every row holds with
+/// its rounding error accounted for): `total` is an upper bound on sum_s b(s) of a b that is
+/// proven feasible; `row_duals` are the solver's multipliers (a >= 0). nullopt when the LP does
+/// not solve or a row with rhs > 0 has no positive entry.
+struct Covering {
+  double total = 0;
+  Vector row_duals;
+};
+std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs);
+
 /// Whether the bound applies: DP rows on every pair (LP (22) or (24), without (23)'s threshold,
 /// the worst-case objective or dropped (24b) rows), O = S and the Hamming loss.
 bool packing_bound_applies(const GameInputs& in, const DesignOptions& opt);
