@@ -42,19 +42,11 @@ function errorLine(fieldErrors, field) {
 /**
  * Draws `matrix` with heatmap.js, printing values rounded to 4 decimals (solver noise such as
  * 1e-16 would not fit a cell) while each cell's tooltip and data-value keep the exact number.
+ * Everything goes through heatmap.update, so a redraw at the width the panel has keeps it.
  */
-function drawMatrix(heatmap, { matrix, rowLabels, colLabels, rowAxis, colAxis }, tooltip) {
+function drawMatrix(heatmap, { matrix, ...data }, cellTitle) {
   const shown = matrix.map((row) => row.map((v) => Math.round(v * 1e4) / 1e4));
-  const svg = heatmap.update({ matrix: shown, rowLabels, colLabels, rowAxis, colAxis });
-  const cols = colLabels.length;
-  svg.querySelectorAll('g.cell').forEach((g, k) => {
-    const r = Math.floor(k / cols);
-    const c = k % cols;
-    const title = g.querySelector('title');
-    if (title) title.textContent = tooltip(rowLabels[r], colLabels[c], matrix[r][c]);
-    g.setAttribute('data-value', matrix[r][c]);
-  });
-  return svg;
+  return heatmap.update({ ...data, matrix: shown, values: matrix, cellTitle });
 }
 
 export class EstimationView {
@@ -341,13 +333,11 @@ export class EstimationView {
 
   sweep(state, r) {
     const { matrix, rowLabels, colLabels } = this.sweepMatrix(r);
-    const svg = drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ' },
-      (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
-    // heatmap.js words its axes for mechanisms (input x, output y): reword them for this chart.
-    const titles = svg.querySelectorAll('text.axis-title');
-    if (titles[0]) titles[0].textContent = 'privacy threshold θ (same for every private function)';
-    if (titles[1]) titles[1].textContent = 'function';
-    svg.setAttribute('aria-label', `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ`);
+    // heatmap.js words its axes for mechanisms (input x, output y): this chart's own words.
+    drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ',
+      xTitle: 'privacy threshold θ (same for every private function)', yTitle: 'function',
+      ariaLabel: `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ` },
+    (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
     return [
       h('h3', {}, 'MMSE of each function against θ'),
       h('p', { class: 'hint' }, `Formulation 1 at ${colLabels.length} values of θ; each function scaled to unit variance, so 1 = nothing can be estimated from Y (brighter = harder to estimate).`),
