@@ -91,7 +91,9 @@ export class Heatmap {
     const height = top + rows * cell + 12;
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'heatmap',
       'aria-label': ariaLabel || (of ? `${this.title}: ${rows} by ${cols} part of a ${of[0]} by ${of[1]} matrix` : `${this.title}: ${rows} by ${cols} matrix`) });
-    svg.appendChild(s('text', { x: left + (cols * cell) / 2, y: 12, 'text-anchor': 'middle', class: 'axis-title' }, xTitle));
+    // Centred over the cells, but kept inside the picture (11 px text: about 6.2 px a character).
+    const half = Math.min(width / 2, (6.2 * xTitle.length) / 2);
+    svg.appendChild(s('text', { x: Math.min(Math.max(left + (cols * cell) / 2, half), width - half), y: 12, 'text-anchor': 'middle', class: 'axis-title' }, xTitle));
     svg.appendChild(s('text', { x: 10, y: top + (rows * cell) / 2, 'text-anchor': 'middle', class: 'axis-title',
       transform: `rotate(-90 10 ${top + (rows * cell) / 2})` }, yTitle));
     colLabels.forEach((label, c) => {

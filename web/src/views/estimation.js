@@ -302,14 +302,15 @@ export class EstimationView {
             h('th', { scope: 'col', title: 'before any mapping: what X alone reveals (Theorem 1)' }, 'mmse(·|X)'),
             h('th', { scope: 'col' }, 'mmse(·|Y)'), h('th', { scope: 'col', title: 'of the projection E[sᵢ(S)|X] (Lemma 3)' }, 'projected'),
             h('th', { scope: 'col' }, 'mmse ≥ θ'))),
-          h('tbody', {}, rows)),
-        h('dl', { class: 'facts' },
+          h('tbody', {}, rows))),
+      // Outside the table's scroll box: on a phone the facts take the panel's width, not what the table leaves.
+      h('dl', { class: 'facts' },
           h('dt', {}, 'Leakage χ²(S; Y)'), h('dd', { id: 'design-chi2-sy' }, fmt(d.chi2_sy)),
           h('dt', {}, 'Utility χ²(X; Y)'), h('dd', { id: 'design-chi2-xy' }, fmt(d.chi2_xy)),
           h('dt', {}, 'σ (PICs of X and Y, square roots)'), h('dd', { id: 'design-sigma' }, d.sigma.map((v) => fmt(v, 3)).join(', ')),
           h('dt', {}, 'Objective'), h('dd', { id: 'design-objective' }, `${fmt(d.objective_value)} (upper bound ${fmt(d.objective_upper)}, gap ${fmt(d.gap)}${d.converged ? '' : ', not converged'}, ${d.iterations} cutting-plane rounds)`),
           h('dt', {}, 'Audit'), h('dd', { id: 'design-audit' }, audits.length === 0 ? 'no private function projects onto X'
-            : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified'))),
+            : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified')),
       h('h3', {}, 'Mapping P(y | x)'), this.mechanismHost,
       h('div', { class: 'export-bar' }, 'Export — matrix: ',
         ...matrixExportButtons(name, m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }),
@@ -335,7 +336,7 @@ export class EstimationView {
     const { matrix, rowLabels, colLabels } = this.sweepMatrix(r);
     // heatmap.js words its axes for mechanisms (input x, output y): this chart's own words.
     drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ',
-      xTitle: 'privacy threshold θ (same for every private function)', yTitle: 'function',
+      xTitle: 'privacy threshold θ (every private function)', yTitle: 'function',
       ariaLabel: `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ` },
     (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
     return [
