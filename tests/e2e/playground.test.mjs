@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { openBrowser, newPage, waitForResult, readHeatmap, cli, SCREENSHOTS, ROOT, junkText } from './harness.mjs';
+import { nameForPeople } from '../../web/src/words.js';
 
 let env;
 before(async () => { env = await openBrowser(); });
@@ -20,9 +21,9 @@ test('e2e: the default example solves in the worker with the paper numbers', asy
   assert.equal(await page.textContent('#mi-true'), '0.0942');      // and under P*
   assert.match(await page.textContent('#audit'), /verified/);
   // The utility-vs-epsilon chart: one line per mechanism (|X| = 4: PolyOpt and NR are swept too).
-  await page.waitForSelector('#utility-curve polyline[data-series="POLYOPT"]', { timeout: 30000 });
+  await page.waitForSelector('#utility-curve polyline[data-series="PolyOpt"]', { timeout: 30000 });
   const lines = await page.$$eval('#utility-curve polyline.series', (ps) => ps.map((p) => p.dataset.series));
-  assert.deepEqual(lines, ['GRR', 'SRR', 'IR', 'NR', 'POLYOPT']);
+  assert.deepEqual(lines, ['GRR', 'SRR', 'IR', 'NR', 'PolyOpt']);
   // The comparison table at eps = ln 2 has the paper's numbers: Example 3's PolyOpt utility
   // 0.4228 and its eps* under P* 0.2804, Example 5's IR utility 0.0755, and NR's realized
   // epsilon under P* above the design (it protects only P-hat).
@@ -180,9 +181,8 @@ test('e2e: draw P-hat from P* (seeded), then PolyOpt designed on it', async () =
   await context.close();
 });
 
-// KNOWN OPEN (merge of issues 26/28/29, 2026-11-26): the experiment's chart did not appear within 60 s
-// against the real WASM module (likely the new work estimate or PolyOpt's budget); not diagnosed in time.
-test('e2e: a paper experiment runs in the worker at small K and draws its chart', { skip: 'known open: experiment chart timeout after the merge' }, async () => {
+// The legend names the mechanisms as the papers do (words.js): "PolyOpt" for the core's "polyopt".
+test('e2e: a paper experiment runs in the worker at small K and draws its chart', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(env.base);
@@ -194,7 +194,7 @@ test('e2e: a paper experiment runs in the worker at small K and draws its chart'
   const expected = cli({ family: 'rldp', experiment: 'synthetic_nmi', K: 3, shape: [2, 2], n: 1000, epsilons: [0.1, 0.5, 1, 1.5, 2], seed: 1 });
   assert.match(await page.textContent('#rldp-experiment-status'), new RegExp(`${expected.rows.length} rows`));
   const series = await page.$$eval('#rldp-experiments polyline.series', (ps) => ps.map((p) => p.dataset.series));
-  assert.deepEqual(series.sort(), [...new Set(expected.rows.map((r) => String(r[1])))].sort());
+  assert.deepEqual(series.sort(), [...new Set(expected.rows.map((r) => nameForPeople(String(r[1]))))].sort());
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-experiment.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
@@ -234,9 +234,7 @@ test('e2e: every view explains itself with its key formula typeset (bundled KaTe
   await context.close();
 });
 
-// KNOWN OPEN (merge of issues 26/29, 2026-11-26): differs from the CLI after PolyOpt's column generation and
-// the page's large-heatmap summary met; not diagnosed in time.
-test('e2e: the Adult occupation x education preset (|X| = 240) loads and solves like the CLI', { skip: 'known open: Adult 240 preset after the merge' }, async () => {
+test('e2e: the Adult occupation x education preset (|X| = 240) loads and solves like the CLI', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
   await page.goto(env.base);
@@ -249,7 +247,14 @@ test('e2e: the Adult occupation x education preset (|X| = 240) loads and solves 
   const scenario = JSON.parse(readFileSync(join(ROOT, 'examples', 'rldp-adult-occupation-education.json'), 'utf8'));
   assert.equal(await page.textContent('#mi-estimate'), cli(scenario).mutual_information.toFixed(4));
   // The live chart skips every mechanism at |X| = 240 and says so; the comparison table still comes.
-  await page.waitForFunction(() => /Not swept at \|X\| = 240/.test(document.querySelector('#curve-note')?.textContent || ''), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^No utility curve here: not swept at \|X\| = 240/.test(document.querySelector('#curve-note')?.textContent || ''), null, { timeout: 60000 });
+  assert.equal(await page.$$eval('#utility-curve polyline.series', (ps) => ps.length), 0);
+  const rows = await page.$$eval('#compare-table tbody tr', (trs) => trs.map((tr) => [tr.dataset.mechanism, tr.innerText]));
+  assert.deepEqual(rows.map(([m]) => m), ['grr', 'srr', 'ir', 'nr', 'polyopt']);
+  for (const [, text] of rows.slice(3)) assert.match(text, /\|X\| = 240 exceeds the limit/);
+  // The 240 x 240 heat map is summarised: its top 16 rows and columns, and the whole matrix as an overview.
+  assert.match(await page.getAttribute('#mechanism-heatmap svg.heatmap', 'data-summary'), /^16x16 of 240x240$/);
+  assert.equal(await page.$$eval('#mechanism-heatmap canvas.heatmap-overview', (cs) => cs.length), 1);
   await page.screenshot({ path: join(SCREENSHOTS, 'rldp-adult-occupation-education.png') });
   assert.deepEqual(problems, []);
   await context.close();

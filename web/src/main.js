@@ -199,8 +199,12 @@ function markResult(hash) {
 
 /** Boxes that scroll sideways (wide tables on a phone) get data-overflow: CSS shows a hint. */
 function markOverflow() {
-  for (const box of document.querySelectorAll('.metrics, .scroll-x, .formula, .panel')) {
-    const over = box.scrollWidth > box.clientWidth + 1;
+  // Every width is read before anything is written: one layout, not one per box (this took 200 ms
+  // of the first load while reads and writes alternated).
+  const boxes = [...document.querySelectorAll('.metrics, .scroll-x, .formula, .panel')];
+  const overflows = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  for (const [k, box] of boxes.entries()) {
+    const over = overflows[k];
     if (!box.classList.contains('panel')) box.toggleAttribute('data-overflow', over);
     // A box that scrolls takes the keyboard's focus, so it can be scrolled without a mouse.
     if (over && !box.hasAttribute('tabindex')) { box.setAttribute('tabindex', '0'); box.dataset.scrollFocus = ''; }
@@ -324,8 +328,12 @@ function loadFromLocation() {
   persist();
   mountView();
   renderPresetCard();
+  // The request goes to the worker before the inputs are drawn (the formula, the tables: a good
+  // part of the first load), so that it is solved meanwhile.
+  clearTimeout(timer);
+  timer = null;
+  solveNow();
   renderInputs();
-  scheduleSolve();
 }
 
 /** A page opened from disk: its links point at a file on this computer, useless to others. */

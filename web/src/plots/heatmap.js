@@ -20,7 +20,14 @@ export class Heatmap {
     this.title = title;
   }
 
-  /** @param {{ matrix: number[][], rowLabels: string[], colLabels: string[], rowAxis: string, colAxis: string }} data */
+  /**
+   * Draws data, and draws it again when its box turns out narrower (refitWhenPlaced): everything a
+   * caller wants on the picture goes in data, never into the returned <svg> afterwards.
+   * Optional: `values` (the exact numbers behind `matrix`, in each cell's data-value), `cellTitle(
+   * rowLabel, colLabel, value)` (each cell's tooltip), `xTitle`/`yTitle` (the axis titles), `ariaLabel`.
+   * @param {{ matrix: number[][], rowLabels: string[], colLabels: string[], rowAxis: string, colAxis: string,
+   *   values?: number[][], cellTitle?: (row: string, col: string, value: number) => string, xTitle?: string, yTitle?: string, ariaLabel?: string }} data
+   */
   update(data) {
     if (data.matrix.length > LARGE_SIDE || data.matrix[0].length > LARGE_SIDE) return this.summary(data);
     const svg = this.draw(data);
@@ -30,14 +37,15 @@ export class Heatmap {
   }
 
   /** The top rows and columns of a large matrix, on the whole matrix's colour scale, and an overview. */
-  summary({ matrix, rowLabels, colLabels, rowAxis = 'y', colAxis = 'x' }) {
+  summary({ matrix, rowLabels, colLabels, rowAxis = 'y', colAxis = 'x', values = matrix, ...rest }) {
     const rows = matrix.length;
     const cols = matrix[0].length;
     const max = matrix.reduce((m, row) => row.reduce((a, v) => (v > a ? v : a), m), 1e-12);
     const top = (scores, k) => scores.map((v, i) => [v, i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, k).map(([, i]) => i).sort((a, b) => a - b);
     const keptRows = top(matrix.map((row) => row.reduce((a, b) => a + b, 0)), SUMMARY_SIDE);
     const keptCols = top(colLabels.map((_, c) => keptRows.reduce((a, r) => a + matrix[r][c], 0)), SUMMARY_SIDE);
-    const svg = this.draw({ matrix: keptRows.map((r) => keptCols.map((c) => matrix[r][c])), rowLabels: keptRows.map((r) => rowLabels[r]),
+    const pick = (m) => keptRows.map((r) => keptCols.map((c) => m[r][c]));
+    const svg = this.draw({ ...rest, matrix: pick(matrix), values: pick(values), rowLabels: keptRows.map((r) => rowLabels[r]),
       colLabels: keptCols.map((c) => colLabels[c]), rowAxis, colAxis, max, of: [rows, cols] });
     svg.dataset.summary = `${keptRows.length}x${keptCols.length} of ${rows}x${cols}`;
     const note = h('p', { class: 'hint heatmap-note', 'data-role': 'summary-note' },
@@ -66,7 +74,8 @@ export class Heatmap {
   }
 
   /** The heatmap <svg> of a matrix that is small enough to read. */
-  draw({ matrix, rowLabels, colLabels, rowAxis = 'y', colAxis = 'x', max: givenMax = null, of = null }) {
+  draw({ matrix, rowLabels, colLabels, rowAxis = 'y', colAxis = 'x', max: givenMax = null, of = null, values = matrix,
+    cellTitle = (row, col, value) => `P(y = ${row} | x = ${col}) = ${value}`, xTitle = `input ${colAxis}`, yTitle = `output ${rowAxis}`, ariaLabel = null }) {
     const rows = matrix.length;
     const cols = matrix[0].length;
     const max = givenMax ?? Math.max(1e-12, ...matrix.flat());
@@ -81,10 +90,12 @@ export class Heatmap {
     const width = left + cols * cell + legendRoom;
     const height = top + rows * cell + 12;
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'heatmap',
-      'aria-label': of ? `${this.title}: ${rows} by ${cols} part of a ${of[0]} by ${of[1]} matrix` : `${this.title}: ${rows} by ${cols} matrix` });
-    svg.appendChild(s('text', { x: left + (cols * cell) / 2, y: 12, 'text-anchor': 'middle', class: 'axis-title' }, `input ${colAxis}`));
+      'aria-label': ariaLabel || (of ? `${this.title}: ${rows} by ${cols} part of a ${of[0]} by ${of[1]} matrix` : `${this.title}: ${rows} by ${cols} matrix`) });
+    // Centred over the cells, but kept inside the picture (11 px text: about 6.2 px a character).
+    const half = Math.min(width / 2, (6.2 * xTitle.length) / 2);
+    svg.appendChild(s('text', { x: Math.min(Math.max(left + (cols * cell) / 2, half), width - half), y: 12, 'text-anchor': 'middle', class: 'axis-title' }, xTitle));
     svg.appendChild(s('text', { x: 10, y: top + (rows * cell) / 2, 'text-anchor': 'middle', class: 'axis-title',
-      transform: `rotate(-90 10 ${top + (rows * cell) / 2})` }, `output ${rowAxis}`));
+      transform: `rotate(-90 10 ${top + (rows * cell) / 2})` }, yTitle));
     colLabels.forEach((label, c) => {
       if (cell < 16 && c % 2 === 1) return;  // narrow cells: every second label (each cell's tooltip names it)
       const x = left + c * cell + cell / 2;
@@ -98,9 +109,9 @@ export class Heatmap {
     });
     matrix.forEach((row, r) => row.forEach((value, c) => {
       const t = value / max;
-      const g = s('g', { class: 'cell' });
+      const g = s('g', { class: 'cell', 'data-value': values[r][c] });
       g.appendChild(s('rect', { x: left + c * cell, y: top + r * cell, width: cell - 1, height: cell - 1, fill: interpolateViridis(t) },
-        s('title', {}, `P(y = ${rowLabels[r]} | x = ${colLabels[c]}) = ${value}`)));
+        s('title', {}, cellTitle(rowLabels[r], colLabels[c], values[r][c]))));
       if (showNumbers)
         g.appendChild(s('text', { x: left + c * cell + cell / 2, y: top + r * cell + cell / 2 + 4, 'text-anchor': 'middle',
           class: 'cell-value', fill: t > 0.55 ? '#111' : '#fff' }, fmt(value, 3)));

@@ -24,10 +24,11 @@ export class SimplexPlot {
   update(args) {
     const { cornerLabels, polygon, vertices = [], posteriors = [], posteriorProbs = [], weights = [], chosen = [], prior, priorProbs = [] } = args;
     const width = fitWidth(this.container, this.width, 340);
-    const { height } = this;
     const legendWidth = 150;
     const pad = { top: 46, bottom: 30, left: 24, right: 16 + legendWidth };
-    const side = Math.min(width - pad.left - pad.right, (height - pad.top - pad.bottom) / (Math.sqrt(3) / 2));
+    const side = Math.min(width - pad.left - pad.right, (this.height - pad.top - pad.bottom) / (Math.sqrt(3) / 2));
+    // As tall as the triangle (or the legend's five lines) needs: a phone's narrow triangle leaves no empty band.
+    const height = Math.round(Math.min(this.height, Math.max(pad.top + side * (Math.sqrt(3) / 2) + pad.bottom, pad.top + 8 + 5 * 20 + 12)));
     const x0 = pad.left + (width - pad.left - pad.right - side) / 2;
     const yBase = pad.top + side * (Math.sqrt(3) / 2);
     const px = ([u, v]) => x0 + u * side;

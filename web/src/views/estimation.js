@@ -42,19 +42,11 @@ function errorLine(fieldErrors, field) {
 /**
  * Draws `matrix` with heatmap.js, printing values rounded to 4 decimals (solver noise such as
  * 1e-16 would not fit a cell) while each cell's tooltip and data-value keep the exact number.
+ * Everything goes through heatmap.update, so a redraw at the width the panel has keeps it.
  */
-function drawMatrix(heatmap, { matrix, rowLabels, colLabels, rowAxis, colAxis }, tooltip) {
+function drawMatrix(heatmap, { matrix, ...data }, cellTitle) {
   const shown = matrix.map((row) => row.map((v) => Math.round(v * 1e4) / 1e4));
-  const svg = heatmap.update({ matrix: shown, rowLabels, colLabels, rowAxis, colAxis });
-  const cols = colLabels.length;
-  svg.querySelectorAll('g.cell').forEach((g, k) => {
-    const r = Math.floor(k / cols);
-    const c = k % cols;
-    const title = g.querySelector('title');
-    if (title) title.textContent = tooltip(rowLabels[r], colLabels[c], matrix[r][c]);
-    g.setAttribute('data-value', matrix[r][c]);
-  });
-  return svg;
+  return heatmap.update({ ...data, matrix: shown, values: matrix, cellTitle });
 }
 
 export class EstimationView {
@@ -310,14 +302,15 @@ export class EstimationView {
             h('th', { scope: 'col', title: 'before any mapping: what X alone reveals (Theorem 1)' }, 'mmse(·|X)'),
             h('th', { scope: 'col' }, 'mmse(·|Y)'), h('th', { scope: 'col', title: 'of the projection E[sᵢ(S)|X] (Lemma 3)' }, 'projected'),
             h('th', { scope: 'col' }, 'mmse ≥ θ'))),
-          h('tbody', {}, rows)),
-        h('dl', { class: 'facts' },
+          h('tbody', {}, rows))),
+      // Outside the table's scroll box: on a phone the facts take the panel's width, not what the table leaves.
+      h('dl', { class: 'facts' },
           h('dt', {}, 'Leakage χ²(S; Y)'), h('dd', { id: 'design-chi2-sy' }, fmt(d.chi2_sy)),
           h('dt', {}, 'Utility χ²(X; Y)'), h('dd', { id: 'design-chi2-xy' }, fmt(d.chi2_xy)),
           h('dt', {}, 'σ (PICs of X and Y, square roots)'), h('dd', { id: 'design-sigma' }, d.sigma.map((v) => fmt(v, 3)).join(', ')),
           h('dt', {}, 'Objective'), h('dd', { id: 'design-objective' }, `${fmt(d.objective_value)} (upper bound ${fmt(d.objective_upper)}, gap ${fmt(d.gap)}${d.converged ? '' : ', not converged'}, ${d.iterations} cutting-plane rounds)`),
           h('dt', {}, 'Audit'), h('dd', { id: 'design-audit' }, audits.length === 0 ? 'no private function projects onto X'
-            : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified'))),
+            : verified ? `✓ verified from the matrix: mmse(sᵢ(S)|Y) ≥ θᵢ for ${audits.length} function${audits.length > 1 ? 's' : ''}` : 'not verified')),
       h('h3', {}, 'Mapping P(y | x)'), this.mechanismHost,
       h('div', { class: 'export-bar' }, 'Export — matrix: ',
         ...matrixExportButtons(name, m, rowLabels, names, { chi2_SY: d.chi2_sy, chi2_XY: d.chi2_xy }),
@@ -341,13 +334,11 @@ export class EstimationView {
 
   sweep(state, r) {
     const { matrix, rowLabels, colLabels } = this.sweepMatrix(r);
-    const svg = drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ' },
-      (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
-    // heatmap.js words its axes for mechanisms (input x, output y): reword them for this chart.
-    const titles = svg.querySelectorAll('text.axis-title');
-    if (titles[0]) titles[0].textContent = 'privacy threshold θ (same for every private function)';
-    if (titles[1]) titles[1].textContent = 'function';
-    svg.setAttribute('aria-label', `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ`);
+    // heatmap.js words its axes for mechanisms (input x, output y): this chart's own words.
+    drawMatrix(this.mmse, { matrix, rowLabels, colLabels, rowAxis: 'function', colAxis: 'θ',
+      xTitle: 'privacy threshold θ (every private function)', yTitle: 'function',
+      ariaLabel: `Normalized MMSE of ${rowLabels.length} functions at ${colLabels.length} values of θ` },
+    (fn, theta, v) => `mmse(${fn} | Y) at θ = ${theta}: ${v}`);
     return [
       h('h3', {}, 'MMSE of each function against θ'),
       h('p', { class: 'hint' }, `Formulation 1 at ${colLabels.length} values of θ; each function scaled to unit variance, so 1 = nothing can be estimated from Y (brighter = harder to estimate).`),

@@ -111,7 +111,7 @@ export class RldpView {
     this.compareHost.replaceChildren(this.comparison(state, all));
     const grid = this.curveGrid;
     const series = this.swept.map((name, k) => ({
-      name: name.toUpperCase(),
+      name: nameForPeople(name),
       points: grid.map((eps, i) => [eps, response.responses[MECHANISMS.length + k * grid.length + i].mutual_information]),
     }));
     const current = this.lastGood;
@@ -119,9 +119,9 @@ export class RldpView {
     const x = state.joint.length * state.joint[0].length;
     // No mechanism swept (a large table such as Adult's 240 values of X): no empty chart, the reason.
     if (series.length === 0) this.curveHost.replaceChildren();
-    else this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: state.mech.toUpperCase() } : null });
+    else this.curve.update({ series, marker: current ? { x: current.epsilon_design, y: current.mutual_information, label: nameForPeople(state.mech) } : null });
     this.curveNote.textContent = skipped.length
-      ? `${series.length === 0 ? 'No utility curve here: ' : ''}not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${m.toUpperCase()} (up to |X| = ${SWEEP_LIMIT_X[m]})`).join(', ')}. The table above compares them at this ε; the command-line tool's experiments sweep them (privlab experiment rldp).` : '';
+      ? `${series.length === 0 ? 'No utility curve here: ' : ''}not swept at |X| = ${x} (too slow for a live chart): ${skipped.map((m) => `${nameForPeople(m)} (up to |X| = ${SWEEP_LIMIT_X[m]})`).join(', ')}. The table above compares them at this ε; the command-line tool's experiments sweep them (privlab experiment rldp).` : '';
   }
 
   /** Every mechanism at the current ε: designed, realized under P̂ and P*, robust over F, utility. */
@@ -133,10 +133,10 @@ export class RldpView {
         .map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, responses.map((r, k) => {
         const name = MECHANISMS[k];
-        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, name.toUpperCase()), h('td', { colspan: 6, class: 'field-error' }, errorForPeople(r.error)));
+        if (r.error) return h('tr', { 'data-mechanism': name }, h('th', { scope: 'row' }, nameForPeople(name)), h('td', { colspan: 6, class: 'field-error' }, errorForPeople(r.error)));
         const overTrue = r.true && r.true.epsilon !== undefined && (r.true.epsilon === 'Infinity' || r.true.epsilon > r.epsilon_design + 1e-9);
         return h('tr', { 'data-mechanism': name, class: name === state.mech ? 'current' : null },
-          h('th', { scope: 'row' }, name.toUpperCase()), h('td', {}, fmt(r.epsilon_design)), h('td', {}, cell(r.epsilon)),
+          h('th', { scope: 'row' }, nameForPeople(name)), h('td', {}, fmt(r.epsilon_design)), h('td', {}, cell(r.epsilon)),
           h('td', { class: overTrue ? 'over' : null, title: overTrue ? 'above the designed ε: the privacy promised on P̂ is not met under P*' : null }, r.true ? cell(r.true.epsilon) : '—'),
           h('td', {}, `${cell(r.robust_epsilon)}${r.robust_epsilon_exact ? '' : ' (bound)'}`),
           h('td', {}, cell(r.mutual_information)), h('td', {}, r.true ? cell(r.true.mutual_information) : '—'));
@@ -199,7 +199,7 @@ export class RldpView {
   renderResult(state, result) {
     const { parts, response } = beginResult(this, result);
     if (response) {
-      parts[0].textContent = `Result: ${response.mechanism_name.toUpperCase()} at ε = ${fmt(response.epsilon_design, 4).replace(/0+$/, '').replace(/\.$/, '')}`;
+      parts[0].textContent = `Result: ${nameForPeople(response.mechanism_name)} at ε = ${fmt(response.epsilon_design, 4).replace(/0+$/, '').replace(/\.$/, '')}`;
       const data = this.heatmapData(state, response);
       parts.push(h('h3', {}, 'Mechanism Q(y | x)'), this.heatmapHost, this.exportBar(state, response, data), this.metrics(response),
         h('h3', {}, 'All mechanisms at this ε'), this.compareHost,
@@ -213,14 +213,14 @@ export class RldpView {
     const name = `mechanism-${response.mechanism_name}`;
     const scenario = () => {
       const { request } = toRequest(state);
-      return `${JSON.stringify({ title: `${response.mechanism_name.toUpperCase()} at ε = ${state.eps}`,
+      return `${JSON.stringify({ title: `${nameForPeople(response.mechanism_name)} at ε = ${state.eps}`,
         labels: { s: state.sNames, u: state.uNames }, ...request }, null, 2)}\n`;
     };
     return h('div', { class: 'export-bar' }, 'Export — matrix: ',
       ...matrixExportButtons(name, matrix, rowLabels, colLabels, { epsilon: response.epsilon_design }),
       ' ', chartExportButtons(this.heatmapHost, name, 'Heatmap'),
       ' ', scenarioExportButton(scenario),
-      ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${response.mechanism_name.toUpperCase()} at ε = ${state.eps}, to edit`,
+      ' ', editInEvaluateButton(this.openInEvaluate, () => ({ title: `${nameForPeople(response.mechanism_name)} at ε = ${state.eps}, to edit`,
         ...toRequest(state).request, evaluate: matrix })));
   }
 
