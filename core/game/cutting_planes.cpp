@@ -99,12 +99,29 @@ double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions&
   return mix;
 }
 
-std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs) {
+std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
+                                       const CutRows* warm) {
   const auto start = std::chrono::steady_clock::now();
   const long m = in.num_observables(), n = in.num_secrets();
   std::vector<DpRow> dp0;
   std::vector<DistortionRow> dist0;
   initial_rows(in, opt, pairs, dp0, dist0);
+  if (warm) {  // appended without repeats (a repeated row would be a degenerate twin)
+    std::vector<char> seen_dp(has_dp(opt.kind) ? m * n * n : 0, 0), seen_dist(m * n, 0);
+    for (const auto& r : dp0) seen_dp[(r.o * n + r.s) * n + r.t] = 1;
+    for (const auto& r : dist0) seen_dist[r.o * n + r.g] = 1;
+    for (const auto& r : warm->dp)
+      if (has_dp(opt.kind) && r.o < m && !seen_dp[(r.o * n + r.s) * n + r.t]) {
+        seen_dp[(r.o * n + r.s) * n + r.t] = 1;
+        dp0.push_back(r);
+      }
+    for (const auto& r : warm->distortion)
+      if (has_distortion(opt.kind) && r.o < m && !seen_dist[r.o * n + r.g]) {
+        seen_dist[r.o * n + r.g] = 1;
+        dist0.push_back(r);
+      }
+  }
+  CutRows rows{dp0, dist0};
   Built b = build(in, opt, pairs, has_dp(opt.kind) ? &dp0 : nullptr, has_distortion(opt.kind) ? &dist0 : nullptr);
   // The master is solved in its dual form (basis |O||S| + |O| instead of the row count, as
   // for the full LP): each cut is a new dual column, and the primal simplex continues from the
@@ -163,6 +180,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
         }
         if (arg < 0) continue;
         cuts.push_back(dp_row(in, opt, {o, s, arg}));
+        rows.dp.push_back({o, s, arg});
         dp_in[(o * n + s) * n + arg] = 1;
         ++new_dp;
       }
@@ -178,6 +196,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
           if (err(o, g) < best && !dist_in[o * n + g] && keep_distortion_row(in, opt, o, g)) best = err(o, g), arg = g;
         if (arg < 0) continue;
         cuts.push_back(distortion_row(in, o, arg));
+        rows.distortion.push_back({o, arg});
         dist_in[o * n + arg] = 1;
       }
     }
@@ -201,6 +220,8 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
       b.prog.add_row(std::move(row));
     }
   }
+  // The last master's rows, and the cuts its solution still violated (when the budget ended it).
+  res.rows = std::move(rows);
   res.dp_rows = b.dp_rows + added_dp;
   res.distortion_rows = b.distortion_rows + added_dist;
   res.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};

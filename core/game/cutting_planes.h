@@ -11,11 +11,18 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/linalg.h"
 #include "game/lp_build.h"
 
 namespace privlab::game {
+
+/// Rows of a cutting-plane master beyond the LP's simplex and budget rows.
+struct CutRows {
+  std::vector<lp_build::DpRow> dp;
+  std::vector<lp_build::DistortionRow> distortion;
+};
 
 struct CutResult {
   Matrix p;                 ///< feasible for the full LP (repaired by a uniform mix)
@@ -32,15 +39,17 @@ struct CutResult {
   /// `observables` of them) or "columns" (column generation); empty for the cutting planes.
   std::string phase;
   long observables = 0;
+  CutRows rows;  ///< the last master's DP and (21b) rows (to start a larger master from)
 
   /// The certified relative gap (lp_objective - lower_bound) / max(1, |lp_objective|).
   double relative_gap() const { return (lp_objective - lower_bound) / std::max(1.0, std::abs(lp_objective)); }
 };
 
 /// Runs the cutting planes within opt's budget. nullopt when a master LP does not solve (the
-/// caller then solves the full LP).
+/// caller then solves the full LP). `warm`: rows the first master carries besides its usual
+/// ones (the rows an earlier master over some of the same observables ended with).
 std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt,
-                                       const lp_build::PairFilter& pairs);
+                                       const lp_build::PairFilter& pairs, const CutRows* warm = nullptr);
 
 /// Makes p feasible for the full LP by mixing in the uniform mechanism u (DP-perfect, adversary
 /// error = the feasibility threshold >= d_m; the error is concave in p): first the smallest mix

@@ -54,6 +54,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
 
   GeneratedObservables out;
   CutResult& res = out.result;
+  CutRows warm;
   // Before any pricing: costs are non-negative (losses are), so 0 bounds the optimum; the
   // packing bound may be better.
   res.lower_bound = pb.in.loss.minCoeff() >= 0 ? 0.0 : -lp::kInf;
@@ -63,9 +64,11 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     restricted.on_round = nullptr;
     restricted.max_rounds = 0;
     restricted.max_seconds = pb.seconds_left();
-    const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs);
+    // The previous master's rows start this one (chosen only grows, so its indices stand).
+    const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs, res.rounds ? &warm : nullptr);
     if (!cut) return std::nullopt;
     ++res.rounds;
+    warm = cut->rows;
     Matrix p = Matrix::Zero(m, n);
     for (size_t i = 0; i < chosen.size(); ++i) p.row(chosen[i]) = cut->p.row(static_cast<long>(i));
     // Keep the best mechanism found: a restricted LP stopped by the budget can end above the
