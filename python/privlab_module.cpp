@@ -15,6 +15,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -211,12 +212,10 @@ PYBIND11_MODULE(_core, m) {
                      const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
     const game::GameInputs in = game::make_inputs(prior, distance, loss, dp_distance);
     const game::MechanismKind kind = game::mechanism_kind(mechanism);
-    // The levels the kind needs are required, as in a JSON request (never a silent 0).
-    if (kind != game::MechanismKind::kDistortion && !epsilon)
-      bad_request("missing_field", "/epsilon", "mechanism '" + mechanism + "' needs epsilon");
-    if (kind != game::MechanismKind::kDp && !min_distortion)
-      bad_request("missing_field", "/min_distortion", "mechanism '" + mechanism + "' needs min_distortion");
-    const game::DesignOptions opt = game::design_options(kind, epsilon.value_or(0.0), min_distortion.value_or(0.0));
+    // A level not given stays NaN ("not given"): design() refuses a kind that needs it
+    // (missing_field, game::check_design_arguments), as a JSON request; never a silent 0.
+    const double not_given = std::numeric_limits<double>::quiet_NaN();
+    const game::DesignOptions opt = game::design_options(kind, epsilon.value_or(not_given), min_distortion.value_or(not_given));
     const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
     py::dict out;
     out["mechanism"] = d.design.p;

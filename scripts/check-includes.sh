@@ -15,6 +15,9 @@
 #      the typed core (issue 14). An experiment's computations, <family>/experiment_runs.*, are
 #      never edge, whatever the patterns below match. KNOWN_JSON may only shrink: a file leaving
 #      it fails this check until it is removed from the list.
+#   7. a user of the typed C++ API (examples/cpp/*.cpp) includes only the public headers
+#      "privlab/..." (and system headers): every type it needs is declared there or in a header
+#      they include (examples/cpp/build_installed.sh compiles each public header alone).
 # Usage: bash scripts/check-includes.sh [ROOT]. Exits 1 naming every offending line.
 set -uo pipefail
 ROOT=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -72,5 +75,14 @@ for f in "${KNOWN_JSON[@]+"${KNOWN_JSON[@]}"}"; do
   [ -f "$f" ] || { bad "KNOWN_JSON lists $f, which does not exist"; continue; }
   grep -qE '#[[:space:]]*include[[:space:]]*[<"](nlohmann/|json/)' "$f" || bad "$f no longer includes JSON: remove it from KNOWN_JSON"
 done
+# 7. users of the typed API include only public headers.
+while IFS= read -r hit; do
+  file=${hit%%:*}
+  line=${hit#*:}
+  [[ $line =~ $re_include ]] || continue
+  target=${BASH_REMATCH[1]}
+  if [[ $line == *'"'* ]] && [[ $target != privlab/* ]]; then bad "$file -> $target (a user includes only \"privlab/...\" headers)"; fi
+done < <(cd "$ROOT" && grep -HE '^[[:space:]]*#[[:space:]]*include' examples/cpp/*.cpp)
+
 [ $fail = 0 ] && echo "include rule: ok (${#KNOWN_JSON[@]} computation files still include JSON)"
 exit $fail

@@ -68,6 +68,9 @@ void check_attack_inputs(const Matrix& p, const Vector& prior, const Matrix* dis
 }  // namespace
 
 Matrix guess_errors(const Matrix& p, const Vector& prior, const Matrix& distance) {
+  arguments::size(prior, "/prior", p.cols(), "one entry per column (secret) of p:");
+  if (distance.cols() != p.cols())
+    bad_request("shape_mismatch", "/distance", "distance d(shat,s) needs one column per secret (p's columns)");
   // W(o,shat) = sum_s p(o,s) pi(s) d(shat,s) = (p diag(pi) d^T)(o,shat)
   return p * prior.asDiagonal() * distance.transpose();
 }
@@ -99,6 +102,9 @@ DeterministicAttack optimal_attack(const Matrix& p, const Vector& prior, const M
 }
 
 Matrix attack_matrix(const std::vector<long>& guess, long num_secrets) {
+  for (std::size_t o = 0; o < guess.size(); ++o)
+    if (guess[o] < 0 || guess[o] >= num_secrets)
+      bad_request("out_of_range", "/guess/" + std::to_string(o), "a guess is a secret index in [0, num_secrets)");
   Matrix q = Matrix::Zero(num_secrets, static_cast<long>(guess.size()));
   for (std::size_t o = 0; o < guess.size(); ++o) q(guess[o], static_cast<long>(o)) = 1.0;
   return q;
@@ -106,6 +112,7 @@ Matrix attack_matrix(const std::vector<long>& guess, long num_secrets) {
 
 double attack_error(const Matrix& p, const Vector& prior, const Matrix& distance, const Matrix& q) {
   // sum_{o,shat} q(shat|o) W(o,shat)
+  arguments::shape(q, "/q", distance.rows(), p.rows(), "an attack q [shat][o] of p:");
   return guess_errors(p, prior, distance).cwiseProduct(q.transpose()).sum();
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/arguments.h"
+
 namespace privlab::game {
 
 namespace {
@@ -25,6 +27,7 @@ template <class Scale>
 double max_over_pairs(const Matrix& p, const Matrix& dp_distance, double within, Scale scale) {
   double worst = 0;
   const long n = p.cols();
+  arguments::shape(dp_distance, "/dp_distance", n, n, "d_eps(s,s') over p's columns (secrets):");
   for (long s = 0; s < n; ++s)
     for (long t = 0; t < n; ++t) {
       if (s == t || !(dp_distance(s, t) <= within)) continue;

@@ -4,12 +4,23 @@
  */
 #include "game/evaluation.h"
 
+#include "common/arguments.h"
 #include "game/attack.h"
 #include "game/dp_measure.h"
+#include "game/mechanisms.h"
 
 namespace privlab::game {
 
+namespace {
+void check_mechanism(const Matrix& p, const GameInputs& in) {
+  check_inputs(in);
+  arguments::shape(p, "/p", in.num_observables(), in.num_secrets(), "a mechanism [o][s] of these inputs:");
+  arguments::finite(p, "/p");
+}
+}  // namespace
+
 Evaluation evaluate(const Matrix& p, const GameInputs& in) {
+  check_mechanism(p, in);
   Evaluation e;
   e.cost = utility_cost(p, in.prior, in.loss);
   e.worst_cost = worst_utility_cost(p, in.loss);
@@ -22,6 +33,7 @@ Evaluation evaluate(const Matrix& p, const GameInputs& in) {
 }
 
 MismatchEvaluation evaluate_mismatch(const Matrix& p, const GameInputs& in, const Vector& adversary_prior) {
+  check_mechanism(p, in);
   MismatchEvaluation e;
   const DeterministicAttack a = optimal_attack(p, adversary_prior, in.distance);
   e.attack = a.guess;

@@ -160,7 +160,11 @@ DesignOptions design_options(MechanismKind kind, double epsilon, double min_dist
 }
 
 Designed design(const GameInputs& in, const DesignOptions& opt) {
+  check_design_arguments(in, opt);
   DesignOptions o = opt;
+  // A level the kind does not use may be NaN ("not given"); the LPs and bounds below read 0.
+  if (o.kind == MechanismKind::kDistortion) o.epsilon = 0;
+  if (o.kind == MechanismKind::kDp) o.min_distortion = 0;
   if (has_distortion(opt.kind)) {
     // ERRATUM (docs/errata.md): (21)/(24) are feasible iff d_m <= min_shat sum_s pi(s) d(shat,s).
     const double threshold = feasibility_threshold(in.prior, in.distance);

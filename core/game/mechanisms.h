@@ -10,70 +10,18 @@
  * p(o|s) - e^{eps d_eps(s,s')} p(o|s') <= 0 for s != s'.
  */
 #pragma once
-#include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/linalg.h"
 #include "game/model.h"
+#include "privlab/game_types.h"
 
 namespace privlab::game {
 
-/// Largest certified relative gap still called an exact optimum.
-constexpr double kExactGap = 1e-6;
-/// Secrets from which the decomposition is used by default (measured: core/game/README.md).
-/// From 20 cells on it is as fast as the full LP at eps 0.5 (0.07 s) and far faster as eps grows
-/// (4x5 DP at eps 2: 0.12 s against 0.85 s; 5x7 joint at eps 2: 1.6 s against 37 s).
-constexpr long kDecompositionMinSecrets = 20;
-
-enum class MechanismKind { kDistortion, kDp, kJoint };
-
+// kExactGap, kDecompositionMinSecrets, MechanismKind, DesignOptions: privlab/game_types.h
 MechanismKind mechanism_kind(const std::string& name);  ///< "distortion" | "dp" | "joint"
 const char* mechanism_name(MechanismKind kind);
-
-struct DesignOptions {
-  MechanismKind kind = MechanismKind::kJoint;
-  double epsilon = 0;          ///< eps_m of (22)/(23)/(24)
-  double min_distortion = 0;   ///< d_m of (21)/(24)
-  /// (23): plain eps on the pairs with d_eps(s,s') <= dp_threshold instead of metric DP (22).
-  std::optional<double> dp_threshold;
-  /// Appendix C: keep only DP rows with d_eps(s,s') <= approx_threshold and, when
-  /// approx_distortion_rows is set and observables have distances to guesses, only (21b)/(24b)
-  /// rows with d(o,shat) <= approx_threshold (as the paper does). Dropping (21b) rows makes the
-  /// LP believe the adversary never guesses far from o, so d_m is no longer guaranteed; the DP
-  /// rows are the O(n^3) part, so the default drops DP rows only and keeps d_m exact.
-  std::optional<double> approx_threshold;
-  bool approx_distortion_rows = false;
-  /// Cutting planes (cutting_planes.h): solve with the DP rows of near pairs and two (21b) rows
-  /// per observable, add the violated rows, re-solve from the previous basis until none is
-  /// violated or the certified gap closes (exact; the full LP when a master LP fails).
-  bool lazy_dp_rows = false;
-  /// Dantzig-Wolfe decomposition over observables (decomposition.h): kAuto uses it where it
-  /// applies and the grid has at least kDecompositionMinSecrets cells; kOn wherever it applies.
-  enum class Decomposition { kAuto, kOff, kOn } decomposition = Decomposition::kAuto;
-  /// Budget of the cutting planes (0: none). When it runs out, design() returns the last
-  /// candidate made feasible with its honest gap and Designed::stopped_early.
-  long max_rounds = 0;
-  double max_seconds = 0;
-  /// The decomposition's pricing groups run on threads of their own (natively); false runs
-  /// them one after the other on the caller's thread, with the same result (decomposition.h).
-  bool parallel_pricing = true;
-  /// Called after each cutting-plane round with the round, the master's rows, and the gap.
-  std::function<void(long round, long rows, double gap)> on_round;
-  /// Minimise the worst-case utility loss over secrets (12) instead of the expected loss (11).
-  bool worst_case = false;
-  /// Drop the metric-DP rows of pairs (s,t) implied by a chain s -> r -> t with
-  /// d_eps(s,r) + d_eps(r,t) = d_eps(s,t) (exact: e^{eps a} e^{eps b} = e^{eps (a+b)}). Not used
-  /// with dp_threshold (23), whose factor does not multiply along chains.
-  bool drop_implied_dp_rows = true;
-  /// Solve the LP through its dual (dual_lp.h): same optimum, much faster when rows >> columns.
-  enum class Form { kAuto, kPrimal, kDual } form = Form::kAuto;
-  /// "exact_simplex": false skips GLPK's exact (rational) simplex when a floating-point form
-  /// ended optimal but its certificate leaves a gap above kExactGap (seconds per LP); the gap is
-  /// then reported as it is (lp.exact false). It is still used when no float form ends optimal.
-  bool exact_simplex = true;
-};
 
 /// implied[s * n + t]: the metric-DP rows of (s,t) follow from those of (s,r) and (r,t) for some
 /// r with d(s,r), d(r,t) > 0 and d(s,r) + d(r,t) = d(s,t) (relative tolerance 1e-12).
@@ -114,7 +62,15 @@ struct Designed {
   double repair_mix = 0;
 };
 
-/// Solves (21), (22)/(23) or (24). Throws bad_request("infeasible", "/min_distortion") when
+/// Inputs built by hand: shapes against each other (prior n, loss m x n, distance and
+/// dp_distance n x n, obs_distance m x n), finite and non-negative entries, the prior a
+/// distribution. Throws bad_request naming the field ("/prior", "/distance/0/1", ...).
+void check_inputs(const GameInputs& in);
+/// The argument check of design(): check_inputs, the levels the kind needs present
+/// ("missing_field") and in range, thresholds finite and >= 0.
+void check_design_arguments(const GameInputs& in, const DesignOptions& opt);
+
+/// Solves (21), (22)/(23) or (24) after check_design_arguments. Throws bad_request("infeasible", "/min_distortion") when
 /// d_m exceeds feasibility_threshold (no mechanism can reach it), solver_failure otherwise.
 Designed design(const GameInputs& in, const DesignOptions& opt);
 

@@ -7,49 +7,14 @@
  * to S. Every mechanism is a Matrix p indexed [o][s]: column s is the distribution p(.|s).
  */
 #pragma once
-#include <optional>
-
 #include "common/linalg.h"
+#include "privlab/game_types.h"  // GameInputs, LpSize, Grid (public types)
 
 namespace privlab::game {
 
-struct GameInputs {
-  Vector prior;         ///< pi(s), n entries summing to 1 (eq. 1)
-  Matrix loss;          ///< c(o,s), m x n (Section 3.2)
-  Matrix distance;      ///< d(shat,s), n x n: distortion privacy (Section 3.4)
-  Matrix dp_distance;   ///< d_eps(s,s'), n x n: metric DP (eq. 10/15)
-  /// d(o,shat) between observables and guesses, m x n, when observables are places too (grid
-  /// or O = S). Only the Appendix C approximation needs it.
-  std::optional<Matrix> obs_distance;
-  /// dp_distance is known to be a metric (a grid's Euclidean distances), so the decomposition
-  /// need not check the triangle inequality (O(n^3): 16 billion steps at 2,500 cells).
-  bool dp_distance_is_metric = false;
-
-  long num_secrets() const { return static_cast<long>(prior.size()); }
-  long num_observables() const { return static_cast<long>(loss.rows()); }
-};
-
-/// Size of a linear program as built (reported to the user and used by the size guards).
-struct LpSize {
-  long variables = 0;
-  long constraints = 0;
-  long nonzeros = 0;
-};
-
-/// A rows x cols grid of cells (Section 9: locations are grid cells), cell index = row * cols +
-/// col. Cells are cell_km wide (the distance between neighbouring columns) and cell_height_km
-/// high (between neighbouring rows); cell_height_km <= 0 means square cells.
-struct Grid {
-  long rows = 0, cols = 0;
-  double cell_km = 1;
-  double cell_height_km = 0;
-  long cells() const { return rows * cols; }
-  double width() const { return cell_km; }
-  double height() const { return cell_height_km > 0 ? cell_height_km : cell_km; }
-  bool square() const { return height() == width(); }
-};
-
 /// Euclidean distance (km) between the centres of cells i and j (cell index = row * cols + col).
+/// The helpers below check sizes against each other (shape_mismatch naming the argument), not
+/// the entries (make_inputs / check_inputs do).
 Matrix grid_distances(const Grid& grid);
 
 /// Hamming loss: 0 when o == s, 1 otherwise (n x n). Section 9's utility loss.

@@ -16,7 +16,7 @@
 #include "common/context.h"
 #include "common/quantile.h"
 #include "model/joint.h"
-#include "rldp/design_options.h"
+#include "privlab/rldp_options.h"
 #include "rldp/evaluation.h"
 #include "rldp/uncertainty.h"
 

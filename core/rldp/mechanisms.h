@@ -9,7 +9,7 @@
 
 #include "audit/audit.h"
 #include "model/joint.h"
-#include "rldp/design_options.h"
+#include "privlab/rldp_options.h"
 #include "rldp/independent_reporting.h"
 #include "rldp/polyopt.h"
 #include "rldp/robust_epsilon.h"

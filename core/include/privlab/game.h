@@ -4,12 +4,14 @@
  *        The JSON family "game" (core/game/handler.cpp) runs these computations.
  *
  * Mechanisms are p [o][s] (column s is p(.|s)); attacks are q [shat][o].
- *   GameInputs            prior pi (eq. 1), utility loss c(o,s), distortion distance d(shat,s),
- *                         DP distance d_eps(s,s') (Sections 3-4); make_inputs() below
+ *   GameInputs, Grid,     the types a caller builds (privlab/game_types.h): prior pi (eq. 1),
+ *   DesignOptions, ...    utility loss c(o,s), distortion distance d(shat,s), DP distance
+ *                         d_eps(s,s') (Sections 3-4); make_inputs() below, grid_distances(grid)
  *   optimal_attack        the optimal inference attack (19) as a pure best response (App. B)
  *   optimal_attack_lp     the LP (19a); bayes_attack (25); attack_sum_conditional (27), ...
  *   design                the optimal mechanisms (21) distortion, (22)/(23) DP, (24) joint as
- *                         LPs with a certified lower bound (Designed::gap)
+ *                         LPs with a certified lower bound (Designed::gap); checks its
+ *                         arguments first (check_design_arguments: shapes, levels the kind needs)
  *   design_audited        design + the audits of the JSON family + the evaluation
  *   evaluate              cost (11)/(12), attack (19) and its error (7), Bayes error (25), eps
  *   metric_dp_epsilon     (10)/(15); threshold_dp_epsilon (14)/(23)
@@ -25,6 +27,7 @@
 #include "game/mechanisms.h"
 #include "game/model.h"
 #include "privlab/audit.h"
+#include "privlab/game_types.h"
 #include "privlab/model.h"
 
 namespace privlab::game {

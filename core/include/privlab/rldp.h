@@ -16,7 +16,7 @@
 
 #include "privlab/audit.h"
 #include "privlab/model.h"
-#include "rldp/design_options.h"
+#include "privlab/rldp_options.h"
 #include "rldp/evaluation.h"
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"

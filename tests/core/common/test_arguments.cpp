@@ -129,6 +129,60 @@ TEST_CASE("common/arguments: game attacks check sizes and the design its require
   CHECK(refusal([] { game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, kInf}, {1, 0}}); }).second == "/distance/0/1");
 }
 
+TEST_CASE("common/arguments: game design requires the levels its kind needs (no silent 0)") {
+  // Issue 24: game.design(prior, D, "dp") without epsilon used 0; the C++ options default to
+  // "not given" and design() / design_audited() refuse them as the JSON request does.
+  const game::GameInputs in = game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, 1}, {1, 0}});
+  game::DesignOptions dp;
+  dp.kind = game::MechanismKind::kDp;
+  CHECK(refusal([&] { game::design_audited(in, dp); }) == std::pair<std::string, std::string>{"missing_field", "/epsilon"});
+  CHECK(refusal([&] { game::design(in, dp); }) == std::pair<std::string, std::string>{"missing_field", "/epsilon"});
+  game::DesignOptions joint;  // kind kJoint by default
+  joint.epsilon = 0.5;
+  CHECK(refusal([&] { game::design_audited(in, joint); }) == std::pair<std::string, std::string>{"missing_field", "/min_distortion"});
+  game::DesignOptions distortion;
+  distortion.kind = game::MechanismKind::kDistortion;
+  CHECK(refusal([&] { game::design(in, distortion); }).second == "/min_distortion");
+  distortion.min_distortion = 0.2;  // epsilon is not needed by (21)
+  CHECK(refusal([&] { game::design(in, distortion); }).first.empty());
+  dp.epsilon = 0.5;
+  dp.dp_threshold = kNan;
+  CHECK(refusal([&] { game::design(in, dp); }).second == "/dp_threshold");
+}
+
+TEST_CASE("common/arguments: game functions refuse inputs built by hand with mismatched sizes") {
+  // Each of these read out of bounds before (Release build, no Eigen assertion).
+  game::GameInputs in = game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, 1}, {1, 0}});
+  const game::DesignOptions opt = game::design_options(game::MechanismKind::kJoint, 0.5, 0.2);
+  const Matrix p{{0.8, 0.2}, {0.2, 0.8}};
+  game::GameInputs bad = in;
+  bad.loss = Matrix::Ones(3, 3);
+  CHECK(refusal([&] { game::design(bad, opt); }).second == "/utility_loss");
+  CHECK(refusal([&] { game::evaluate(p, bad); }).second == "/utility_loss");
+  bad = in;
+  bad.dp_distance = Matrix::Ones(3, 3);
+  CHECK(refusal([&] { game::design_audited(bad, opt); }).second == "/dp_distance");
+  bad = in;
+  bad.prior = (Vector(3) << 0.2, 0.3, 0.5).finished();
+  CHECK(refusal([&] { game::evaluate(p, bad); }).first == "wrong_shape");
+  bad = in;
+  bad.distance(0, 1) = kNan;
+  CHECK(refusal([&] { game::design(bad, opt); }).second == "/distance/0/1");
+  CHECK(refusal([&] { game::evaluate(Matrix::Constant(3, 2, 1.0 / 3), in); }).second == "/p");
+  CHECK(refusal([&] { game::evaluate_mismatch(p, in, (Vector(3) << 0.2, 0.3, 0.5).finished()); }).second == "/prior");
+  CHECK(refusal([&] { game::metric_dp_epsilon(Matrix::Constant(2, 3, 0.5), Matrix::Ones(2, 2)); }).second == "/dp_distance");
+  CHECK(refusal([&] { game::threshold_dp_epsilon(p, Matrix::Ones(3, 3), 1); }).second == "/dp_distance");
+  CHECK(refusal([&] { game::utility_cost(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(3, 2)); }).second == "/utility_loss");
+  CHECK(refusal([&] { game::worst_utility_cost(p, Matrix::Ones(2, 3)); }).second == "/utility_loss");
+  CHECK(refusal([&] { game::feasibility_threshold((Vector(3) << 0.2, 0.3, 0.5).finished(), Matrix::Ones(2, 2)); }).second == "/prior");
+  CHECK(refusal([&] { game::prior_only_guess((Vector(1) << 1.0).finished(), Matrix::Ones(2, 2)); }).second == "/prior");
+  CHECK(refusal([&] { game::guess_errors(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 3)); }).second == "/distance");
+  CHECK(refusal([&] { game::attack_error(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 2), Matrix::Ones(3, 2)); }).second == "/q");
+  CHECK(refusal([] { game::attack_matrix({0, 2}, 2); }).second == "/guess/1");
+  CHECK(refusal([] { game::grid_distances(game::Grid{}); }).second == "/grid");
+  CHECK(refusal([&] { game::evaluate(p, in); }).first.empty());
+}
+
 TEST_CASE("json/known_fields: an unknown field is refused naming the nearest known one") {
   const auto outcome = api::solve(R"({"family":"rldp","mechanism":"grr","joint":[[0.07,0.1],[0.26,0.57]],"epsilon":1,
       "true_jiont":[[0.1,0.1],[0.2,0.6]],"title":"described fields are known"})");

@@ -1,6 +1,7 @@
 /**
- * @file design_options.h
- * @brief Options of an RLDP design (shared by the JSON handler and the typed API privlab/rldp.h).
+ * @file rldp_options.h
+ * @brief privlab's typed API, family rldp: the options of an RLDP design (rldp::design; shared
+ *        with the JSON handler). Included by privlab/rldp.h.
  */
 #pragma once
 
