@@ -225,6 +225,8 @@ units::Plan tradeoff(const nlohmann::json& req) {
     t.notes.push_back("Rows of the other sweep have a null x and are not part of a curve. The dp curve of the d_m sweep "
                       "and the distortion curve of the epsilon sweep are constant references.");
     t.notes.push_back("d_m values are fractions of each user's feasibility threshold min_shat sum_s pi(s) d(shat,s).");
+    // Only when an LP stopped: a proven-optimal curve reads as before.
+    if (sum_of(units, "stopped") == 0) return;
     double worst_gap = 0;
     for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("worst_gap", 0.0));
     std::ostringstream gaps;

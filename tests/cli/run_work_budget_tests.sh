@@ -5,7 +5,8 @@
 #     took minutes; BOUND is generous so that a loaded machine does not fail the test.
 #  2. The skewed-count funnel request solves (exit 0, audited).
 #  3. Every audit states its tolerance; PolyOpt at radius 1e-300 measures <= its design.
-#  4. An "Infinity" robust epsilon comes with a witness that recomputes it.
+#  4. An "Infinity" robust epsilon comes with a witness that recomputes it; so does a finite one
+#     (rldp and rldp-mse).
 # Run by CTest (cli_work_budget) with PRIVLAB pointing at the built tool.
 set -uo pipefail
 PRIVLAB=${PRIVLAB:-build/bin/privlab}
@@ -107,6 +108,12 @@ js "Infinity: witness present and its ratio is infinite" \
 run "finite witness" '{"family":"rldp","evaluate":[[0.6,0.3,0.2,0.1],[0.4,0.7,0.8,0.9]],"joint":[[0.3,0.2],[0.25,0.25]],"uncertainty":{"alpha":2,"radius":0.05}}'
 js "finite: the witness recomputes the robust epsilon" \
   "(()=>{const w=r.robust_epsilon_witness,q=[[0.6,0.3,0.2,0.1],[0.4,0.7,0.8,0.9]],nu=2;const g=s=>{let a=0,b=0;for(let u=0;u<nu;u++){a+=q[w.y][s*nu+u]*w.joint[s][u];b+=w.joint[s][u]}return a/b};return Math.abs(Math.log(g(w.s)/g(w.s_prime))-r.robust_epsilon)<1e-9})()"
+
+for ex in rldp-mse-four-problems-nunp rldp-mse-four-problems-rurp; do
+  run "rldp-mse witness $ex" "$(cat "$ROOT/examples/$ex.json")"
+  js "rldp-mse $ex: the witness recomputes robust_epsilon_lower (within 1e-12), which is within 1e-9 of robust_epsilon" \
+    "(()=>{const w=r.robust_epsilon_witness,q=r.mechanism,nu=r.values.length;const g=(s,p)=>p.reduce((a,pu,u)=>a+q[w.y][s*nu+u]*pu,0);const l=Math.log(g(w.s,w.p_u_given_s)/g(w.s_prime,w.p_u_given_s_prime));return r.robust_epsilon_lower>0&&Math.abs(l-r.robust_epsilon_lower)<=1e-12*Math.max(1,l)&&r.robust_epsilon-r.robust_epsilon_lower<=1e-9*Math.max(1,l)})()"
+done
 
 echo "work budget tests: $pass passed, $fail failed"
 [ "$fail" = 0 ]
