@@ -55,7 +55,8 @@ struct Progress {
 constexpr double kExperimentLpSeconds = 2.0;
 
 /// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both),
-/// stopped after max_seconds when it is solved by decomposition (0: no limit).
+/// stopped after max_seconds when it is solved by decomposition and, with a limit, without GLPK's
+/// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
 Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm,
                     double max_seconds = kExperimentLpSeconds);
 
@@ -149,7 +150,7 @@ struct TradeoffRow {
   Outcome outcome{};
   double shadow_price = 0;  ///< d cost / d d_m, the multiplier of (21c)/(24c) (NaN for (22))
   double gap = 0;            ///< the LP's certified relative gap (Designed::gap)
-  bool stopped_early = false;  ///< the LP stopped at sweeps.lp_seconds with gap above kExactGap
+  bool stopped_early = false;  ///< not proven optimal (gap above kExactGap): time limit, or float answer
 };
 /// Along d_m: distortion, joint, then the fixed DP mechanism per fraction; along epsilon: DP,
 /// joint, then the fixed distortion mechanism per epsilon.

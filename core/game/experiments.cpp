@@ -230,8 +230,8 @@ units::Plan tradeoff(const nlohmann::json& req) {
     double worst_gap = 0;
     for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("worst_gap", 0.0));
     std::ostringstream gaps;
-    gaps << sum_of(units, "stopped") << " LPs stopped at their time limit of " << lp_seconds
-         << " s (feasible mechanisms, not proven optimal); the largest certified relative gap of a cost is " << worst_gap << ".";
+    gaps << sum_of(units, "stopped") << " LPs not proven optimal within their time limit of " << lp_seconds
+         << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap << ".";
     t.notes.push_back(gaps.str());
   });
 }

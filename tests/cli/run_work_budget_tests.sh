@@ -56,7 +56,7 @@ js "repro: figure2cd says the default costs minutes" "r.error.message.includes('
 answers "repro: game tradeoff on a 30 x 1 grid, one user" \
   '{"family":"game","experiment":"tradeoff","grid":{"rows":30,"cols":1,"cell_km":1.5},"users":1,"seed":1}'
 js "repro: game tradeoff 30 x 1 reports its stopped LPs and their gap" \
-  "r.rows.length===63 && r.notes.some(n=>/LPs stopped at their time limit of 2 s.*largest certified relative gap of a cost is [0-9.e+-]+\\.\$/.test(n))"
+  "r.rows.length===63 && r.notes.some(n=>/LPs not proven optimal within their time limit of 2 s.*largest certified relative gap of a cost is [0-9.e+-]+\\.\$/.test(n))"
 run "tradeoff budget" '{"family":"game","experiment":"tradeoff","grid":{"rows":30,"cols":1,"cell_km":1.5},"users":1,"seed":1,"budget":{"seconds":0.44}}'
 js "budget: game tradeoff shares 0.44 s among its 44 LPs" \
   "r.rows.length===63 && r.notes.some(n=>n.includes('time limit of 0.01 s'))"
