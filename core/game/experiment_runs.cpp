@@ -42,8 +42,13 @@ std::vector<GameInputs> generate_users(const Grid& grid, long count, const Prior
 
 double work_budget(bool allow_large) { return allow_large ? kLargeWork : kBrowserWork; }
 
-Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
-  return design(in, design_options(kind, epsilon, dm));
+Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm, double max_seconds) {
+  DesignOptions o = design_options(kind, epsilon, dm);
+  o.max_seconds = max_seconds;
+  // With a time limit, a float optimum keeps its honest gap instead of GLPK's exact simplex on
+  // the full LP (untimed: 3 minutes on the 30 x 1 tradeoff when the decomposition gave up).
+  if (max_seconds > 0) o.exact_simplex = false;
+  return design(in, o);
 }
 
 Outcome outcome_of(const Designed& d, const GameInputs& in) {
@@ -184,23 +189,26 @@ std::vector<TradeoffRow> tradeoff_user(const GameInputs& in, const TradeoffSweep
   std::vector<TradeoffRow> rows;
   Progress prog{context, 3 * static_cast<long>(sweeps.d_m_fractions.size() + sweeps.epsilons.size())};
   const auto add = [&](TradeoffRow::Sweep sweep, double dm, double eps, MechanismKind kind, const Designed& d) {
-    rows.push_back({sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price});
+    rows.push_back({sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price, d.gap, d.stopped_early || d.gap > kExactGap});
     prog.step("cost curves");
+  };
+  const auto design_at = [&](MechanismKind kind, double eps, double dm) {
+    return design_for(in, kind, eps, dm, sweeps.lp_seconds);
   };
   const double thr = feasibility_threshold(in.prior, in.distance);
   const double eps_fixed = sweeps.epsilon;
-  const Designed dp_fixed = design_for(in, MechanismKind::kDp, eps_fixed, 0);
+  const Designed dp_fixed = design_at(MechanismKind::kDp, eps_fixed, 0);
   for (double f : sweeps.d_m_fractions) {
     const double dm = f * thr;
-    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDistortion, design_for(in, MechanismKind::kDistortion, 0, dm));
-    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kJoint, design_for(in, MechanismKind::kJoint, eps_fixed, dm));
+    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDistortion, design_at(MechanismKind::kDistortion, 0, dm));
+    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kJoint, design_at(MechanismKind::kJoint, eps_fixed, dm));
     add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDp, dp_fixed);
   }
   const double dm_fixed = sweeps.d_m_fraction * thr;
-  const Designed dist_fixed = design_for(in, MechanismKind::kDistortion, 0, dm_fixed);
+  const Designed dist_fixed = design_at(MechanismKind::kDistortion, 0, dm_fixed);
   for (double eps : sweeps.epsilons) {
-    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kDp, design_for(in, MechanismKind::kDp, eps, 0));
-    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kJoint, design_for(in, MechanismKind::kJoint, eps, dm_fixed));
+    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kDp, design_at(MechanismKind::kDp, eps, 0));
+    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kJoint, design_at(MechanismKind::kJoint, eps, dm_fixed));
     add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kDistortion, dist_fixed);
   }
   return rows;

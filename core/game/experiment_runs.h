@@ -48,8 +48,17 @@ struct Progress {
   }
 };
 
-/// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both).
-Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm);
+/// Time limit of each LP an experiment solves by decomposition (DesignOptions::max_seconds).
+/// Issue 28: on a 30 x 1 line at eps >= 1 the pricing LPs (DP factors up to e^30) end in GLPK's
+/// exact simplex, and the tradeoff of one user ran for minutes. A stopped LP keeps its feasible
+/// mechanism with its certified gap (Designed::gap), which the experiment reports.
+constexpr double kExperimentLpSeconds = 2.0;
+
+/// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both),
+/// stopped after max_seconds when it is solved by decomposition and, with a limit, without GLPK's
+/// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
+Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm,
+                    double max_seconds = kExperimentLpSeconds);
 
 /// What the experiments report of a mechanism (evaluation.h): utility cost (11), the optimal
 /// attack's error (7), the Bayesian attack's error (25), the achieved metric-DP epsilon.
@@ -132,6 +141,7 @@ long prior_mismatch_lp_count(long users, long epsilons);
 struct TradeoffSweeps {
   std::vector<double> d_m_fractions, epsilons;
   double epsilon = 0.5, d_m_fraction = 0.5;
+  double lp_seconds = kExperimentLpSeconds;  ///< time limit of each LP (design_for)
 };
 struct TradeoffRow {
   enum class Sweep { kDm, kEpsilon } sweep = Sweep::kDm;
@@ -139,6 +149,8 @@ struct TradeoffRow {
   MechanismKind mechanism = MechanismKind::kJoint;
   Outcome outcome{};
   double shadow_price = 0;  ///< d cost / d d_m, the multiplier of (21c)/(24c) (NaN for (22))
+  double gap = 0;            ///< the LP's certified relative gap (Designed::gap)
+  bool stopped_early = false;  ///< not proven optimal (gap above kExactGap): time limit, or float answer
 };
 /// Along d_m: distortion, joint, then the fixed DP mechanism per fraction; along epsilon: DP,
 /// joint, then the fixed distortion mechanism per epsilon.

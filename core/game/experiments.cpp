@@ -199,22 +199,40 @@ units::Plan tradeoff(const nlohmann::json& req) {
   sweeps.d_m_fraction = jr::number_or(req, "d_m_fraction", "", 0, 1, 0.5);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kJoint, tradeoff_lp_count(n_users, sweeps), "/users");
+  // "budget": {"seconds": s} bounds the LPs too (a single user is a single unit): each gets its
+  // share of s, at most kExperimentLpSeconds.
+  if (const double budget = units::read_budget_seconds(req); budget > 0)
+    sweeps.lp_seconds = std::min(sweeps.lp_seconds, budget / static_cast<double>(tradeoff_lp_count(n_users, sweeps)));
   const ResultTable header{"tradeoff", {"user", "sweep", "x_d_m", "x_epsilon", "d_m", "epsilon", "mechanism", "cost",
                                         "adversary_error", "achieved_epsilon", "shadow_price"}};
-  return per_user(setup, header, [sweeps](long u, const GameInputs& in, Rows& rows, nlohmann::json&, const Context& ctx) {
+  return per_user(setup, header, [sweeps](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats, const Context& ctx) {
+    long stopped = 0;
+    double worst_gap = 0;
     for (const auto& r : tradeoff_user(in, sweeps, ctx)) {
+      stopped += r.stopped_early;
+      worst_gap = std::max(worst_gap, r.gap);
       const bool along_d_m = r.sweep == TradeoffRow::Sweep::kDm;
       rows.push_back({u, along_d_m ? "d_m" : "epsilon", along_d_m ? nlohmann::json(r.d_m) : nlohmann::json(nullptr),
                       along_d_m ? nlohmann::json(nullptr) : nlohmann::json(r.epsilon), r.d_m, r.epsilon,
                       mechanism_name(r.mechanism), r.outcome.cost, r.outcome.error, jw::real(r.outcome.epsilon),
                       std::isnan(r.shadow_price) ? nlohmann::json(nullptr) : nlohmann::json(r.shadow_price)});
     }
-  }, [](ResultTable& t, const std::vector<nlohmann::json>&) {
+    stats["stopped"] = stopped;
+    stats["worst_gap"] = worst_gap;
+  }, [lp_seconds = sweeps.lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
     t.plot("Utility cost against d_m (epsilon fixed)", "line", "x_d_m", "cost", "mechanism", "d_m (km)", "expected utility loss");
     t.plot("Utility cost against epsilon (d_m fixed)", "line", "x_epsilon", "cost", "mechanism", "epsilon_m", "expected utility loss");
     t.notes.push_back("Rows of the other sweep have a null x and are not part of a curve. The dp curve of the d_m sweep "
                       "and the distortion curve of the epsilon sweep are constant references.");
     t.notes.push_back("d_m values are fractions of each user's feasibility threshold min_shat sum_s pi(s) d(shat,s).");
+    // Only when an LP stopped: a proven-optimal curve reads as before.
+    if (sum_of(units, "stopped") == 0) return;
+    double worst_gap = 0;
+    for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("worst_gap", 0.0));
+    std::ostringstream gaps;
+    gaps << sum_of(units, "stopped") << " LPs not proven optimal within their time limit of " << lp_seconds
+         << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap << ".";
+    t.notes.push_back(gaps.str());
   });
 }
 

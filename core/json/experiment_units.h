@@ -49,6 +49,10 @@ struct Plan {
 /// A plan of one unit: the whole experiment computed at once (no finer split).
 Plan whole(std::string name, std::function<nlohmann::json(const Context&)> run_all);
 
+/// The request's "budget": {"seconds": s} (0 when absent; refused unless an object with s in
+/// [1e-3, 1e6]).
+double read_budget_seconds(const nlohmann::json& request);
+
 /// Answers `request` with `plan` in one of the four ways above (progress over units).
 nlohmann::json answer(const nlohmann::json& request, const Plan& plan, const Context& context);
 

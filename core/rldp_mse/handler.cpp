@@ -79,6 +79,13 @@ nlohmann::json metrics_json(const Evaluation& e, const ChiSquareSet& set, const 
   out["epsilon"] = jw::real(e.epsilon);
   out["robust_epsilon"] = jw::real(e.robust_epsilon.value);
   out["robust_epsilon_lower"] = jw::real(e.robust_epsilon.lower);
+  // Issue 28: where robust_epsilon_lower is attained (Theorem 4), so that a client can recompute
+  // it: ln(sum_u Q(y, s|U|+u) P(u|s) / sum_u Q(y, s'|U|+u) P(u|s')) ("Infinity": denominator 0).
+  if (e.robust_epsilon.y >= 0)
+    out["robust_epsilon_witness"] = {{"y", e.robust_epsilon.y}, {"s", e.robust_epsilon.s1},
+                                     {"s_prime", e.robust_epsilon.s2},
+                                     {"p_u_given_s", jw::vector(e.robust_epsilon.r1)},
+                                     {"p_u_given_s_prime", jw::vector(e.robust_epsilon.r2)}};
   out["uncertainty"] = set_json(set);
   if (n) out["n"] = *n;
   if (truth)
