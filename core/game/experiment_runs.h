@@ -48,17 +48,18 @@ struct Progress {
   }
 };
 
-/// Time limit of each LP an experiment solves by decomposition (DesignOptions::max_seconds).
+/// Time limit of each LP `tradeoff` solves by decomposition (DesignOptions::max_seconds).
 /// Issue 28: on a 30 x 1 line at eps >= 1 the pricing LPs (DP factors up to e^30) end in GLPK's
 /// exact simplex, and the tradeoff of one user ran for minutes. A stopped LP keeps its feasible
-/// mechanism with its certified gap (Designed::gap), which the experiment reports.
+/// mechanism with its certified gap (Designed::gap), which the tradeoff reports in a note. The
+/// other experiments do not report gaps, so their LPs run to proven optimality (no limit).
 constexpr double kExperimentLpSeconds = 2.0;
 
 /// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both),
-/// stopped after max_seconds when it is solved by decomposition and, with a limit, without GLPK's
+/// stopped after max_seconds (> 0) when it is solved by decomposition and, with a limit, without GLPK's
 /// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
 Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm,
-                    double max_seconds = kExperimentLpSeconds);
+                    double max_seconds = 0);
 
 /// What the experiments report of a mechanism (evaluation.h): utility cost (11), the optimal
 /// attack's error (7), the Bayesian attack's error (25), the achieved metric-DP epsilon.

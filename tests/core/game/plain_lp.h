@@ -76,13 +76,25 @@ inline double plain_lp_optimum(const GameInputs& in, MechanismKind kind, double 
   return sol.objective;
 }
 
-inline GameInputs grid_game(const Grid& grid, std::mt19937_64& rng) {
+/// The game on a grid with the Hamming loss and the given prior.
+inline GameInputs grid_game(const Grid& grid, const Vector& prior) {
   GameInputs in;
   in.distance = in.dp_distance = grid_distances(grid);
   in.obs_distance = in.distance;
   in.loss = hamming_loss(grid.cells());
-  in.prior = generate_prior(grid, {3, 0.05, 0.0}, rng);
+  in.prior = prior;
   return in;
+}
+
+/// The game on a grid with a spread prior: 3 places with Dirichlet shares, 10 % background,
+/// blur 0.7 km, drawn from the seed.
+inline GameInputs spread_grid_game(const Grid& grid, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  return grid_game(grid, generate_prior(grid, {3, 0.1, 0.7, PlaceWeights::Dirichlet}, rng));
+}
+
+inline GameInputs grid_game(const Grid& grid, std::mt19937_64& rng) {
+  return grid_game(grid, generate_prior(grid, {3, 0.05, 0.0}, rng));
 }
 
 }  // namespace privlab::game::testing

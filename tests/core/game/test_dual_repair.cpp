@@ -15,16 +15,6 @@ using namespace privlab::game::decomposition;
 using namespace privlab::game::testing;
 
 namespace {
-GameInputs grid_game(const Grid& grid, const Vector& prior) {
-  GameInputs in;
-  in.distance = grid_distances(grid);
-  in.dp_distance = in.distance;
-  in.obs_distance = in.distance;
-  in.loss = hamming_loss(grid.cells());
-  in.prior = prior;
-  return in;
-}
-
 struct Bounds {
   double repaired, unrepaired, n_times;
 };
@@ -53,10 +43,9 @@ TEST_CASE("game/dual_repair: a proven lower bound at any multipliers, (22) and (
   for (const auto& [rows, cols] : {std::pair{3, 4}, std::pair{4, 4}})
     for (std::uint64_t seed = 1; seed <= 2; ++seed)
       for (double eps : {0.3, 1.0, 2.0}) {
-        const Grid grid{rows, cols, 1.0};
+        const GameInputs in = spread_grid_game({rows, cols, 1.0}, seed);
+        const Vector& prior = in.prior;
         std::mt19937_64 rng(seed);
-        const Vector prior = generate_prior(grid, {3, 0.1, 0.7, PlaceWeights::Dirichlet}, rng);
-        const GameInputs in = grid_game(grid, prior);
         const double threshold = feasibility_threshold(in.prior, in.distance);
         std::uniform_real_distribution<double> u(0.0, 1.0);
         for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {

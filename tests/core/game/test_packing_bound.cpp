@@ -15,18 +15,6 @@ using namespace privlab;
 using namespace privlab::game;
 using namespace privlab::game::testing;
 
-namespace {
-GameInputs grid_game(const Grid& grid, const Vector& prior) {
-  GameInputs in;
-  in.distance = grid_distances(grid);
-  in.dp_distance = in.distance;
-  in.obs_distance = in.distance;
-  in.loss = hamming_loss(grid.cells());
-  in.prior = prior;
-  return in;
-}
-}  // namespace
-
 TEST_CASE("game/packing_bound: two secrets give the closed form 1 - max(pi0, pi1, e^eps / (1 + e^eps))") {
   GameInputs in;
   in.distance = (Matrix(2, 2) << 0, 1, 1, 0).finished();
@@ -50,10 +38,7 @@ TEST_CASE("game/packing_bound: never above the full LP's optimum; often equal; s
   for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{3, 4}, std::pair{4, 4}})
     for (std::uint64_t seed = 1; seed <= 3; ++seed)
       for (double eps : {0.3, 1.0, 2.0}) {
-        const Grid grid{rows, cols, 1.0};
-        std::mt19937_64 rng(seed);
-        const Vector prior = generate_prior(grid, {3, 0.1, 0.7, PlaceWeights::Dirichlet}, rng);
-        const GameInputs in = grid_game(grid, prior);
+        const GameInputs in = spread_grid_game({rows, cols, 1.0}, seed);
         const double threshold = feasibility_threshold(in.prior, in.distance);
         for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
           const double dm = kind == MechanismKind::kJoint ? 0.5 * threshold : 0.0;
