@@ -41,6 +41,9 @@ async function readmePicture(browser, base, problems, out) {
   await page.waitForSelector('#example-picker option[value="rldp-example1-polyopt.json"]', { state: 'attached' });
   await page.selectOption('#example-picker', 'rldp-example1-polyopt.json');
   await page.waitForSelector('#preset-card[data-preset="rldp-example1-polyopt.json"]', { timeout: 20000 });
+  // The status still says "Solved" for the default state until the preset's solve starts: wait
+  // for the preset's own result (PolyOpt) before waiting for the follow-up solves.
+  await page.waitForSelector('text=Result: PolyOpt', { timeout: 120000 });
   await waitForSolved(page);
   await page.screenshot({ path: out });
   return [out];
