@@ -301,7 +301,8 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       if (!min_bound) return std::nullopt;
       if (out_of_budget) break;
       double bound = master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, n, *min_bound);
-      if ((res.lp_objective - std::max(bound, res.lower_bound)) / std::max(1.0, std::abs(res.lp_objective)) > kExactGap * 0.5)
+      res.lower_bound = std::max(res.lower_bound, bound);
+      if (res.relative_gap() > kExactGap * 0.5)
         if (const auto repaired = repaired_dual_bound(pb, at.head(n), pb.distortion ? at(n) : 0.0, violations))
           bound = std::max(bound, *repaired);
       if (bound > centre_bound) centre_bound = bound, centre = at;

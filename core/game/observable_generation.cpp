@@ -5,12 +5,12 @@
  */
 #include "game/observable_generation.h"
 
-#include "game/dual_repair.h"
-
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
+
+#include "game/dual_repair.h"
 
 namespace privlab::game::decomposition {
 
