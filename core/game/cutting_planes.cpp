@@ -106,18 +106,20 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   std::vector<DpRow> dp0;
   std::vector<DistortionRow> dist0;
   initial_rows(in, opt, pairs, dp0, dist0);
-  if (warm) {  // appended without repeats (a repeated row would be a degenerate twin)
-    std::vector<char> seen_dp(has_dp(opt.kind) ? m * n * n : 0, 0), seen_dist(m * n, 0);
-    for (const auto& r : dp0) seen_dp[(r.o * n + r.s) * n + r.t] = 1;
-    for (const auto& r : dist0) seen_dist[r.o * n + r.g] = 1;
+  // Rows already in the master (a present row violated within the solver's tolerance is left to
+  // the repair, never added twice); a warm start's rows join without repeats.
+  std::vector<char> dp_in(has_dp(opt.kind) ? m * n * n : 0, 0), dist_in(has_distortion(opt.kind) ? m * n : 0, 0);
+  for (const auto& r : dp0) dp_in[(r.o * n + r.s) * n + r.t] = 1;
+  for (const auto& r : dist0) dist_in[r.o * n + r.g] = 1;
+  if (warm) {
     for (const auto& r : warm->dp)
-      if (has_dp(opt.kind) && r.o < m && !seen_dp[(r.o * n + r.s) * n + r.t]) {
-        seen_dp[(r.o * n + r.s) * n + r.t] = 1;
+      if (has_dp(opt.kind) && r.o < m && !dp_in[(r.o * n + r.s) * n + r.t]) {
+        dp_in[(r.o * n + r.s) * n + r.t] = 1;
         dp0.push_back(r);
       }
     for (const auto& r : warm->distortion)
-      if (has_distortion(opt.kind) && r.o < m && !seen_dist[r.o * n + r.g]) {
-        seen_dist[r.o * n + r.g] = 1;
+      if (has_distortion(opt.kind) && r.o < m && !dist_in[r.o * n + r.g]) {
+        dist_in[r.o * n + r.g] = 1;
         dist0.push_back(r);
       }
   }
@@ -128,11 +130,6 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   // previous basis.
   lp::ColumnLp master(dual_of(b.prog));
   const auto factors = has_dp(opt.kind) ? kept_pairs(in, opt, pairs) : decltype(kept_pairs(in, opt, pairs)){};
-  // Rows already in the master (a present row violated within the solver's tolerance is left to
-  // the repair, never added twice).
-  std::vector<char> dp_in(has_dp(opt.kind) ? m * n * n : 0, 0), dist_in(has_distortion(opt.kind) ? m * n : 0, 0);
-  for (const auto& r : dp0) dp_in[(r.o * n + r.s) * n + r.t] = 1;
-  for (const auto& r : dist0) dist_in[r.o * n + r.g] = 1;
   CutResult res;
   long added_dp = 0, added_dist = 0;
   while (true) {
