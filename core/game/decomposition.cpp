@@ -269,12 +269,14 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     // Prices the observables `which` at `at`; keeps a shape whose reduced cost at the master's
     // duals is negative; returns min_o of the pricing bounds (valid only when `which` is all).
     std::vector<Violation> violations;  // of the last pricing (dual_repair.h)
+    std::vector<double> betas;          // of the last pricing (box_bound.h)
     const auto price = [&](const std::vector<long>& which, const Vector& at, std::vector<long>& improved) {
       double min_bound = lp::kInf;
       improved.clear();
       violations.clear();
       std::vector<Priced> priced;
       if (!pricing.price(which, at.head(n), pb.distortion ? at(n) : 0.0, priced)) return std::optional<double>();
+      betas.clear();
       // In the order of `which`, whichever group priced it: the same master on every machine.
       for (size_t i = 0; i < which.size(); ++i) {
         if (!priced[i].priced) {
@@ -283,6 +285,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
         }
         const long o = which[i];
         min_bound = std::min(min_bound, priced[i].bound);
+        betas.push_back(priced[i].box_bound);
         if (priced[i].bound < 0) violations.push_back(violation_at_peak(o, priced[i].shape));
         if (reduced_cost(pb, o, priced[i].shape, duals) < -kEnter) {
           shapes.push_back(std::move(priced[i].shape));
@@ -301,6 +304,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       if (!min_bound) return std::nullopt;
       if (out_of_budget) break;
       double bound = master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, n, *min_bound);
+      bound = std::max(bound, box_master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, betas));
       res.lower_bound = std::max(res.lower_bound, bound);
       if (res.relative_gap() > kExactGap * 0.5)
         if (const auto repaired = repaired_dual_bound(pb, at.head(n), pb.distortion ? at(n) : 0.0, violations))

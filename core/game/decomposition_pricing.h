@@ -16,6 +16,7 @@
 
 #include "common/linalg.h"
 #include "common/worker_thread.h"
+#include "game/box_bound.h"
 #include "game/decomposition.h"
 #include "game/lp_build.h"
 #include "game/mechanisms.h"
@@ -64,6 +65,7 @@ struct Problem {
   Matrix weighted_distance;  ///< D(g,s) = pi(s) d(g,s): the (21b) row of guess g
   Matrix cost;            ///< cost(o,s) = pi(s) c(o,s)
   double x_upper = 0;     ///< x(r) <= min_g max_s D(g,s) for every shape r
+  double x_row_upper = 0; ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
   /// The packing bound (packing_bound.h) where it applies: a proven lower bound from one n x n
   /// LP, and the observables it suggests.
   std::optional<PackingBound> packing;
@@ -89,6 +91,7 @@ struct Problem {
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
+    x_row_upper = weighted_distance.rowwise().sum().minCoeff();
     if (opt.max_seconds > 0)
       deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                          std::chrono::duration<double>(opt.max_seconds));
@@ -159,8 +162,9 @@ class Pricing {
 
   /// Minimises sum_s z(s) v(s) - mu x over the pricing LP, adding violated rows for a few
   /// rounds. Returns the last solution's v (nullopt when the LP does not solve) and sets
-  /// `bound` to a proven lower bound on the minimum over C.
-  std::optional<Vector> price(const Vector& z, double mu, double& bound) {
+  /// `bound` to a proven lower bound on the minimum over C, and `box_bound` to one on the
+  /// minimum over the unnormalised rows v in C with 0 <= v <= 1 (box_bound.h).
+  std::optional<Vector> price(const Vector& z, double mu, double& bound, double& box_bound) {
     Vector objective = Vector::Zero(mirror_.num_vars());
     objective.head(pb_.n) = z;
     if (pb_.distortion) objective(pb_.n) = -mu;
@@ -179,6 +183,7 @@ class Pricing {
     lp::BoundDomain dom;
     if (!anchored_) dom.simplex_rows = {0};
     bound = lp::lagrangian_bound(mirror_, duals, dom);
+    box_bound = anchored_ ? -lp::kInf : row_box_bound(mirror_, duals, pb_.n, pb_.x_row_upper);
     return Vector(sol.x.head(pb_.n));
   }
 
@@ -242,6 +247,7 @@ struct Priced {
   bool priced = false;
   Shape shape;
   double bound = -lp::kInf;
+  double box_bound = -lp::kInf;  ///< over the row's box [0, 1]^n (box_bound.h)
 };
 
 /// The pricing LPs of the groups: group 0 on the caller's thread, the others each on a
@@ -271,13 +277,13 @@ class PricingGroups {
       for (size_t i = 0; i < which.size() && !failed && !stopped; ++i) {
         const long o = which[i];
         if (o % kPricingGroups != g) continue;
-        double bound = -lp::kInf;
-        const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound);
+        double bound = -lp::kInf, box_bound = -lp::kInf;
+        const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound, box_bound);
         if (!v) {  // out of time (the LP's time limit is the budget's), or a failure
           (pb_.over_budget() ? stopped : failed) = true;
           return;
         }
-        out[i] = {true, pb_.shape(*v), bound};
+        out[i] = {true, pb_.shape(*v), bound, box_bound};
         if (pb_.over_budget()) stopped = true;
       }
     };

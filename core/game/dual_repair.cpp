@@ -21,8 +21,8 @@ std::optional<double> repaired_dual_bound(const Problem& pb, const Vector& lambd
     if (pb.over_budget()) return std::nullopt;
     const Violation& v = violations[static_cast<size_t>(i)];
     Pricing anchored(pb, v.anchor);
-    double bound = -lp::kInf;
-    if (!anchored.price(pb.cost.row(v.observable).transpose() - lambda, mu, bound) || !std::isfinite(bound))
+    double bound = -lp::kInf, unused = 0;
+    if (!anchored.price(pb.cost.row(v.observable).transpose() - lambda, mu, bound, unused) || !std::isfinite(bound))
       return std::nullopt;
     g(i) = std::max(0.0, -bound);
     E.row(i) = pb.inverse_factor.row(v.anchor);

@@ -97,17 +97,20 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     bool complete = true;
     std::vector<std::pair<double, long>> negative;
     std::vector<Violation> violations;
+    std::vector<double> betas;
     for (long o = 0; o < m; ++o) {
       if (!priced[o].priced) {
         complete = false;
         continue;
       }
       min_bound = std::min(min_bound, priced[o].bound);
+      betas.push_back(priced[o].box_bound);
       if (!is_chosen[o] && priced[o].bound < -kEnter) negative.emplace_back(priced[o].bound, o);
       if (priced[o].bound < 0) violations.push_back(violation_at_peak(o, priced[o].shape));
     }
     if (complete) {
       res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
+      res.lower_bound = std::max(res.lower_bound, box_master_bound(cut->simplex_duals, mu, opt.min_distortion, betas));
       if (res.relative_gap() > kExactGap * 0.5)
         if (const auto repaired = repaired_dual_bound(pb, cut->simplex_duals, mu, violations))
           res.lower_bound = std::max(res.lower_bound, *repaired);

@@ -25,8 +25,8 @@ Bounds bounds_at(const Problem& pb, const Vector& lambda, double mu) {
   std::vector<Violation> violations;
   double min_bound = lp::kInf;
   for (long o = 0; o < pb.m; ++o) {
-    double b = -lp::kInf;
-    const auto v = pricing.price(pb.cost.row(o).transpose() - lambda, mu, b);
+    double b = -lp::kInf, box = -lp::kInf;
+    const auto v = pricing.price(pb.cost.row(o).transpose() - lambda, mu, b, box);
     REQUIRE(v);
     min_bound = std::min(min_bound, b);
     if (b < 0) violations.push_back(violation_at_peak(o, pb.shape(*v)));
