@@ -15,6 +15,7 @@
 #include "game/decomposition_pricing.h"
 #include "game/dual_repair.h"
 #include "game/observable_generation.h"
+#include "game/pair_pricing.h"
 #include "solvers/lp_columns.h"
 
 namespace privlab::game {
@@ -32,6 +33,9 @@ constexpr double kSmoothing = 0.8;
 /// columns made it the bottleneck of a 10 x 10 grid). Measured on 10 x 10 joint (24), CPU s /
 /// rounds: 4: 26.5 / 617, 8: 22.0 / 445, 16: 20.0 / 346, 32: 24.6 / 323, 64: 29.8 / 315.
 constexpr long kColumnsPerRow = 16;
+/// At most this many rounds in a row priced by pairs alone (pair_columns) before the pricing LPs.
+constexpr long kMaxCheapRounds = 50;
+
 /// The master over shapes: rows sum theta r(s) = 1 (16) and sum theta x(r) >= d_m (21c).
 class Master {
  public:
@@ -127,12 +131,6 @@ std::optional<Matrix> start_mechanism(const Problem& pb) {
   return p;
 }
 
-/// Reduced cost of column (o, shape) at duals (lambda, mu).
-double reduced_cost(const Problem& pb, long o, const Shape& sh, const Vector& duals) {
-  double rc = pb.cost.row(o).dot(sh.r) - duals.head(pb.n).dot(sh.r);
-  if (pb.distortion) rc -= duals(pb.n) * sh.x;
-  return rc;
-}
 }  // namespace
 
 Vector lipschitz_envelope(const Vector& v, const Matrix& inverse_factor) {
@@ -249,6 +247,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   bool out_of_budget = false;
   std::vector<long> all(m);
   for (long o = 0; o < m; ++o) all[o] = o;
+  long cheap_rounds = 0;
   while (!out_of_budget) {
     const lp::Solution sol = master.solve(pb.seconds_left());
     if (sol.status != lp::Status::kOptimal) {
@@ -266,6 +265,23 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     res.shadow_price = pb.distortion ? duals(n) : 0.0;
     if (centre.size() == 0) centre = duals;
     const long first_new = static_cast<long>(shapes.size());
+    // Without DP rows, rounds priced by pairs alone while they find columns (cheap_rounds caps
+    // a run of them); the pricing LPs take over when they find none, and certify.
+    if (!pb.dp && pb.distortion && cheap_rounds < kMaxCheapRounds) {
+      auto pairs_found = pair_columns(pb, duals);
+      if (!pairs_found.empty()) {
+        ++cheap_rounds;
+        for (auto& [o, sh] : pairs_found) {
+          shapes.push_back(std::move(sh));
+          master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
+        }
+        if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, res.relative_gap()));
+        master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
+        if (pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
+        continue;
+      }
+    }
+    cheap_rounds = 0;
     // Prices the observables `which` at `at`; keeps a shape whose reduced cost at the master's
     // duals is negative; returns min_o of the pricing bounds (valid only when `which` is all).
     std::vector<Violation> violations;  // of the last pricing (dual_repair.h)

@@ -107,6 +107,13 @@ struct Problem {
   }
 };
 
+/// Reduced cost of column (o, shape) of the master at its duals (lambda, then mu with (21c)).
+inline double reduced_cost(const Problem& pb, long o, const Shape& sh, const Vector& duals) {
+  double rc = pb.cost.row(o).dot(sh.r) - duals.head(pb.n).dot(sh.r);
+  if (pb.distortion) rc -= duals(pb.n) * sh.x;
+  return rc;
+}
+
 /// The pricing LP over C with sum_s v(s) = 1: variables v (n) and, with (21b), x in [0, x_upper].
 /// Its rows (the simplex row, then DP and (21b) rows found as cuts) are shared by every
 /// observable; `mirror` holds the same LP for the certificate.
