@@ -69,7 +69,7 @@ struct Problem {
   /// The packing bound (packing_bound.h) where it applies: a proven lower bound from one n x n
   /// LP, and the observables it suggests.
   std::optional<PackingBound> packing;
-  /// opt.max_seconds after construction (none without a budget): every LP solve stops by then.
+  /// opt.max_seconds after construction began (none without a budget): every LP solve stops by then.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 
   bool over_budget() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
@@ -80,21 +80,22 @@ struct Problem {
 
   Problem(const GameInputs& i, const DesignOptions& o)
       : in(i), opt(o), m(i.num_observables()), n(i.num_secrets()), dp(has_dp(o.kind)), distortion(has_distortion(o.kind)) {
+    // The budget starts here: the n x n data and the packing LP count (50 x 50: a dense n x n LP).
+    if (opt.max_seconds > 0)
+      deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(opt.max_seconds));
     inverse_factor = Matrix::Ones(n, n);
     factor = Matrix::Ones(n, n);
     if (dp) {
       const Matrix lf = dp_log_factors(in, opt);
       factor = lf.array().exp();
       inverse_factor = (-lf.array()).exp();
-      packing = packing_bound(in, opt, lf);
+      packing = packing_bound(in, opt, lf, seconds_left());
     }
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
     x_row_upper = weighted_distance.rowwise().sum().minCoeff();
-    if (opt.max_seconds > 0)
-      deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                         std::chrono::duration<double>(opt.max_seconds));
   }
 
   Shape shape(const Vector& v) const {

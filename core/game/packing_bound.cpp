@@ -25,9 +25,10 @@ bool packing_bound_applies(const GameInputs& in, const DesignOptions& opt) {
   return true;
 }
 
-std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs) {
+std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs, double time_limit) {
   const long k = E.rows(), n = E.cols();
   lp::LinearProgram prog;
+  prog.time_limit = time_limit;
   prog.objective = Vector::Ones(n);
   for (long o = 0; o < k; ++o) {
     lp::Row row;
@@ -57,11 +58,12 @@ std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs) {
   return out;
 }
 
-std::optional<PackingBound> packing_bound(const GameInputs& in, const DesignOptions& opt, const Matrix& log_factors) {
+std::optional<PackingBound> packing_bound(const GameInputs& in, const DesignOptions& opt, const Matrix& log_factors,
+                                          double time_limit) {
   if (!packing_bound_applies(in, opt)) return std::nullopt;
   const long n = in.num_secrets();
   const Matrix E = (-log_factors.array()).exp();  // e^{-inf} = 0: no chain, no row
-  const auto cover = certified_covering(E, in.prior);
+  const auto cover = certified_covering(E, in.prior, time_limit);
   if (!cover) return std::nullopt;
   long double mass = 0;
   for (long s = 0; s < n; ++s) mass += in.prior(s);

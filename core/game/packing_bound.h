@@ -34,12 +34,12 @@ struct PackingBound {
 /// engine and then made feasible outside it (clipped at 0, scaled until every row holds with
 /// its rounding error accounted for): `total` is an upper bound on sum_s b(s) of a b that is
 /// proven feasible; `row_duals` are the solver's multipliers (a >= 0). nullopt when the LP does
-/// not solve or a row with rhs > 0 has no positive entry.
+/// not solve (within `time_limit` seconds, 0: none) or a row with rhs > 0 has no positive entry.
 struct Covering {
   double total = 0;
   Vector row_duals;
 };
-std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs);
+std::optional<Covering> certified_covering(const Matrix& E, const Vector& rhs, double time_limit = 0);
 
 /// Whether the bound applies: DP rows on every pair (LP (22) or (24), without (23)'s threshold,
 /// the worst-case objective or dropped (24b) rows), O = S and the Hamming loss.
@@ -47,7 +47,8 @@ bool packing_bound_applies(const GameInputs& in, const DesignOptions& opt);
 
 /// The bound, given the DP cone's log-factors eps d_eps(o,s) (decomposition::dp_log_factors:
 /// +inf where no DP row chain joins two cells). nullopt when it does not apply or its LP does not
-/// solve (a bound of 0, from non-negative costs, then stands).
-std::optional<PackingBound> packing_bound(const GameInputs& in, const DesignOptions& opt, const Matrix& log_factors);
+/// solve within `time_limit` seconds (0: none) (a bound of 0, from non-negative costs, then stands).
+std::optional<PackingBound> packing_bound(const GameInputs& in, const DesignOptions& opt, const Matrix& log_factors,
+                                          double time_limit = 0);
 
 }  // namespace privlab::game

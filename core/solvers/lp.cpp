@@ -173,6 +173,7 @@ Solution solve(const LinearProgram& program, bool exact) {
   params.presolve = program.presolve && !exact ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   params.it_lim = iteration_limit(program.iteration_limit, m, n);
+  if (program.time_limit > 0) params.tm_lim = static_cast<int>(std::min(program.time_limit * 1000, 2e9)) + 1;
   SimplexOutcome outcome = simplex_with_restart(p, params);
   if (exact) {
     glp_unscale_prob(p);

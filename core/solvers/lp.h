@@ -33,6 +33,8 @@ struct LinearProgram {
   /// cutting-plane LPs (seen in the rldp-mse family): a solve that hits the limit restarts once
   /// from the standard basis with the dual simplex, then gives up with Status::kFailed.
   long iteration_limit = 0;
+  /// Wall-clock limit of solve_lp in seconds (0: none); a solve stopped by it is not kOptimal.
+  double time_limit = 0;
   Vector objective;      ///< one entry per variable
   Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)
   std::vector<Row> rows;

@@ -146,6 +146,10 @@ test('game state: the paper\'s map (15 x 20 of 0.75 x 0.5333 km) and the generat
   assert.deepEqual(requests[2].prior, { hot_cells: 5, background: 0.1, seed: 3, spread_km: 0.8 });
   // Without a spread the request is the one of old links (no spread_km field).
   assert.equal(game.solveRequests(base()).requests[0].prior.spread_km, undefined);
+  // On the map each LP carries a time budget, the three together about 30 s; own grids none.
+  assert.deepEqual(requests.map((r) => r.budget.seconds), [16, 6, 6]);
+  assert.ok(requests.reduce((a, r) => a + r.budget.seconds, 0) <= 30);
+  assert.ok(game.solveRequests(base()).requests.every((r) => r.budget === undefined));
   // A scenario of the paper's map opens as that choice.
   const paper = scenarioToState({ family: 'game', mechanism: 'dp', epsilon: 0.5, grid: { rows: 15, cols: 20, cell_km: [0.75, 0.5333] },
     prior: { hot_cells: 4, background: 0.05, seed: 2, spread_km: 1 } });

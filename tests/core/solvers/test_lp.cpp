@@ -101,3 +101,21 @@ TEST_CASE("solvers/lp: an exhausted iteration limit is a failure, not a hang or 
   p.iteration_limit = 0;  // automatic
   CHECK(lp::solve_lp(p).status == lp::Status::kOptimal);
 }
+
+TEST_CASE("solvers/lp: a time limit stops solve_lp short of optimal; without it the same LP solves") {
+  // A dense 600 x 600 covering LP (the game's packing bound on a large grid is of this kind):
+  // min sum b, E b >= 1, with E(o,s) = e^{-|o-s|/50}. Seconds of simplex; 2 ms are not enough.
+  const int n = 600;
+  lp::LinearProgram prog;
+  prog.objective = Vector::Ones(n);
+  for (int o = 0; o < n; ++o) {
+    lp::Row row;
+    for (int s = 0; s < n; ++s) row.coeffs.emplace_back(s, std::exp(-std::abs(o - s) / 50.0) * (1 + 0.1 * ((o * 7 + s * 13) % 11)));
+    row.lower = 1.0;
+    prog.rows.push_back(std::move(row));
+  }
+  prog.time_limit = 1e-3;
+  CHECK(lp::solve_lp(prog).status != lp::Status::kOptimal);
+  prog.time_limit = 0;
+  CHECK(lp::solve_lp(prog).status == lp::Status::kOptimal);
+}

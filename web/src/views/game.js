@@ -28,6 +28,13 @@ const SHORT = { distortion: 'distortion', dp: 'DP', joint: 'joint' };
 const METHOD_NAMES = { full: 'full LP', cutting_planes: 'cutting planes', decomposition: 'decomposition' };
 const COLOUR_BY = { mech: 'p(o | s = picked cell)', obs: 'Pr(o): how often each cell is reported', prior: 'the prior π(s)' };
 
+/** The certificate of an answer: proven optimal, or its gap (and whether the time budget ended it). */
+const optimality = (r) => {
+  const lp = r.lp || {};
+  if (typeof lp.gap !== 'number') return '—';
+  if (lp.gap <= 1e-6) return '✓ optimal (gap ≤ 10⁻⁶)';
+  return `gap ${fmt(lp.gap)}${lp.stopped_early ? ', stopped by the time budget' : ''}`;
+};
 const cellName = (i, cols) => `${String.fromCharCode(65 + Math.floor(i / cols))}${(i % cols) + 1}`;
 /** The state without the choices that do not change any LP (the mechanism drawn, the picked cell). */
 const solveKey = (state) => serialize({ ...state, mech: 'joint', sel: '0' }).join('&');
@@ -519,6 +526,7 @@ export class GameView {
           : `ε = ${fmt(r.epsilon_target)}, d_m = ${fmt(r.min_distortion)}`)),
         row('Shadow price of privacy', 'shadow_price', (r) => (r.shadow_price === null ? '—' : fmt(r.shadow_price)), 'd cost / d d_m'),
         row('LP: variables × constraints', 'lp', (r) => `${r.lp.variables} × ${r.lp.constraints}`),
+        row('Optimality', 'optimality', optimality, 'cost minus a proven lower bound'),
         row('Audit (from the matrix)', 'audit', (r) => {
           const ok = r.audit && r.audit.verified && (!r.audit_distortion || r.audit_distortion.verified);
           return ok ? '✓ verified' : '✗ not verified';

@@ -36,6 +36,13 @@ export const GAME_LIMITS = { maxSide: 10, maxWeight: 9999, maxEpsilon: 50, maxHo
  * (the estimate's `fits` and limits.max_decomposition_cells), never a number of this file.
  */
 export const PAPER_MAP = { rows: 15, cols: 20, cell_km: [0.75, 0.5333] };
+/**
+ * On the paper's map each LP carries a time budget in seconds (the core's `budget`), so that the
+ * three answer within about 30 s in the browser: with a prior spread over many cells the
+ * distortion LP (21) takes minutes to prove optimal. An LP stopped by its budget still returns an
+ * audited mechanism with its certified gap, which the comparison table shows.
+ */
+export const MAP_BUDGET_SECONDS = { distortion: 16, dp: 6, joint: 6 };
 /** Where grids beyond GAME_LIMITS go (said by every check of the side). */
 export const LARGER_GRIDS = 'choose "the paper\'s map (15 × 20)" under Grid, or solve other large grids with the command-line tool (privlab solve with "allow_large": true)';
 
@@ -198,12 +205,13 @@ function common(state, errors) {
     threshold = numberField(state.ap, '/approximation/threshold', 'the approximation threshold', errors);
     if (Number.isFinite(threshold) && threshold < 0) errors.push({ field: '/approximation/threshold', message: 'the threshold cannot be negative' });
   }
-  return { base, epsilon, minDistortion, threshold };
+  return { base, epsilon, minDistortion, threshold, paper: state.map === 'paper' };
 }
 
 /** The `privlab solve` request of one mechanism, with ε / d_m overridden for sweeps. */
-function mechanismRequest({ base, epsilon, minDistortion, threshold }, mechanism, over = {}) {
+function mechanismRequest({ base, epsilon, minDistortion, threshold, paper }, mechanism, over = {}) {
   const r = { ...base, mechanism };
+  if (paper) r.budget = { seconds: MAP_BUDGET_SECONDS[mechanism] };
   if (mechanism !== 'distortion') r.epsilon = over.epsilon ?? epsilon;
   if (mechanism !== 'dp') r.min_distortion = over.minDistortion ?? minDistortion;
   if (threshold !== null && mechanism !== 'distortion') r.approximation = { threshold };
