@@ -44,10 +44,13 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
   pb.cost.rowwise().sum().minCoeff(&best);  // the best constant report
   chosen.push_back(best);
   is_chosen[best] = 1;
-  // The observables the packing bound's relaxation uses (packing_bound.h), most valuable first.
+  // The observables the packing bound's relaxation uses (packing_bound.h), most valuable first,
+  // as many as a round adds: at large eps the support has 30-40 cells, and a first restricted LP
+  // over all of them did not finish within 120 s on the map (the answer was then the constant
+  // report: dp eps 1.5, gap 0.44); over the best 8 it ends with gap 0.023 in 60 s.
   if (pb.packing)
     for (long o : pb.packing->support)
-      if (!is_chosen[o] && static_cast<long>(chosen.size()) < max_observables) {
+      if (!is_chosen[o] && static_cast<long>(chosen.size()) < std::min<long>(max_observables, 1 + kAddPerRound)) {
         chosen.push_back(o);
         is_chosen[o] = 1;
       }
