@@ -178,13 +178,15 @@ class Pricing {
     if (pb_.distortion) objective(pb_.n) = -mu;
     mirror_.objective = objective;
     lp_->set_objective(objective);
-    // An exact-simplex restart can take minutes on a 300-cell pricing LP at eps 1.
-    lp_->set_time_limit(pb_.seconds_left());
     lp::Solution sol;
     for (int round = 0; round < kPricingRounds; ++round) {
+      // The time left, set before every solve (an exact-simplex restart can take minutes on a
+      // 300-cell pricing LP at eps 1; set once, each cut round had the whole of it: a 30 s
+      // budget on the map ended after 39 s). Past the budget the relaxed LP's bound stands.
+      lp_->set_time_limit(pb_.seconds_left());
       sol = lp_->solve();
       if (sol.status != lp::Status::kOptimal) return std::nullopt;
-      if (!add_cuts(sol.x)) break;
+      if (pb_.over_budget() || !add_cuts(sol.x)) break;
     }
     Vector duals = Vector::Zero(rows());
     duals.head(sol.row_duals.size()) = sol.row_duals;
