@@ -32,7 +32,6 @@ using Json = nlohmann::json;
 
 namespace {
 const JointLimits& kLimits = kJointLimits;
-constexpr long kMaxSweepWork = 40000;  // sweep steps x |X|^2 (about 2 s in WASM)
 
 Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposition& pics) {
   const Json& spec = req["mmse_of"];

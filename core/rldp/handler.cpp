@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "audit/audit_json.h"
+#include "common/arguments.h"
 #include "common/error.h"
 #include "common/random.h"
 #include "evaluate/evaluated_mechanism.h"
@@ -154,7 +155,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   const auto truth = true_joint(request, joint, kLimits);
   const bool compare = evaluated::compare_requested(request);
   std::optional<double> epsilon;
-  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
 
   context.report(0.0, "robust epsilon");
   const RobustEpsilon robust = robust_epsilon(q, joint, set);
@@ -185,7 +186,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
 
   const auto name = jr::one_of(request, "mechanism", "", mechanism_names());
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
-  const double epsilon = jr::number(request, "epsilon", "", 0, 50);
+  const double epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
   const auto n = sample_size(request, joint);
   const UncertaintySet set = parse_uncertainty(request, joint.num_x(), n);
   const auto truth = true_joint(request, joint, kLimits);
