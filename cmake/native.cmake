@@ -62,6 +62,8 @@ add_test(NAME adult_presets COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FIL
          node ${CMAKE_SOURCE_DIR}/scripts/make-adult-presets.mjs --check)
 # The repository stands on its own: no tracked file points outside it (tests/repo/self_contained.sh).
 add_test(NAME self_contained COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repo/self_contained.sh ${CMAKE_SOURCE_DIR})
+# One random module: every variate of core/ is drawn through core/common/random.h.
+add_test(NAME one_random_module COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repo/one_random_module.sh ${CMAKE_SOURCE_DIR})
 # The include rule of core/ (docs/architecture.md): no arrow back up into the dispatcher.
 add_test(NAME include_rule COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-includes.sh ${CMAKE_SOURCE_DIR})
 

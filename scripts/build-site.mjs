@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkLimitsFile } from './core-limits.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv[2] || join(root, 'build', 'site');
@@ -13,6 +14,12 @@ const wasmDir = process.argv[3] || join(root, 'build', 'wasm', 'bin');
 
 for (const f of ['privlab_web.js', 'privlab_web.wasm', 'privlab_single.js'])
   if (!existsSync(join(wasmDir, f))) { console.error(`missing ${join(wasmDir, f)}: build the WASM module first`); process.exit(1); }
+
+// The page's copy of the core's limits must be this module's (scripts/core-limits.mjs).
+if (existsSync(join(wasmDir, 'privlab_node.cjs'))) {
+  const problem = await checkLimitsFile(wasmDir);
+  if (problem) { console.error(problem); process.exit(1); }
+}
 
 mkdirSync(join(out, 'assets'), { recursive: true });
 mkdirSync(join(out, 'wasm'), { recursive: true });

@@ -2,7 +2,7 @@
  * @file bindings.cpp
  * @brief Embind bindings: the WASM module exposes the dispatcher and nothing else.
  *        solve(requestJson) -> responseJson; solveWithProgress(requestJson, fn(fraction, stage));
- *        version(). See wasm/privlab.d.ts.
+ *        version(); limits() (api::limits: the core's limits the page checks). See wasm/privlab.d.ts.
  */
 #include <emscripten/bind.h>
 
@@ -20,4 +20,5 @@ EMSCRIPTEN_BINDINGS(privlab) {
   emscripten::function("solve", &privlab::api::solve_json);
   emscripten::function("solveWithProgress", &solve_with_progress);
   emscripten::function("version", &privlab::api::version);
+  emscripten::function("limits", &privlab::api::limits);
 }

@@ -9,6 +9,8 @@ export interface PrivlabModule {
   solveWithProgress(requestJson: string, onProgress: (fraction: number, stage: string) => void): string;
   /** Library version. */
   version(): string;
+  /** The core's limits the page checks before solving, as JSON text (core/api/limits.cpp). */
+  limits(): string;
 }
 /** Module factory (-sMODULARIZE, -sEXPORT_NAME=createPrivlab). Pass {wasmBinary} under Node. */
 export default function createPrivlab(options?: { wasmBinary?: ArrayBuffer | Uint8Array;

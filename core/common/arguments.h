@@ -22,6 +22,9 @@ constexpr double kColumnTolerance = 1e-9;
 /// |sum_i p_i - 1| allowed in a probability vector (as for a joint table, model/joint.h).
 constexpr double kSumTolerance = 1e-6;
 
+/// The largest epsilon the rldp, funnel and game families accept (rldp-mse takes [0.001, 20]).
+constexpr double kMaxEpsilon = 50;
+
 /// "/joint" + (0, 1) -> "/joint/0/1".
 std::string cell(const std::string& path, long row, long col);
 

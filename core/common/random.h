@@ -19,12 +19,11 @@
  * draws of the WASM module equal the native ones bit for bit).
  *
  * A family seeds one Engine from the request's "seed" (experiments: per unit, units::unit_seed)
- * and draws through these functions: rldp-mse (its instances: Dirichlet, multinomial) and
- * estimation (uniforms of its empirical samples). rldp (rldp/sampling.h with det_math.h, the same
- * guarantee by the same means) and funnel (funnel/random.h, which uses std::log, so its WASM draws
- * may differ in the last bit) still carry their own; moving them here changes their seeded
- * outputs (Box-Muller -> polar normals, other uniforms), so it comes with their regenerated
- * golden fixtures. The API is also meant for Dirichlet prior weights and Gaussian noise.
+ * and draws only through these functions; no other file of core/ draws a variate or computes a
+ * portable logarithm: rldp (P* ~ Dirichlet and the multinomial sample of its "sample" request and
+ * synthetic experiments; the random starts of its block pricing), rldp-mse (its instances),
+ * funnel (uniform and Dirichlet joints of its Section VIII experiments), estimation (its
+ * empirical samples) and game (the priors' places and weights).
  */
 #pragma once
 #include <cstdint>

@@ -32,7 +32,6 @@ using Json = nlohmann::json;
 
 namespace {
 const JointLimits& kLimits = kJointLimits;
-constexpr long kMaxSweepWork = 40000;  // sweep steps x |X|^2 (about 2 s in WASM)
 
 Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposition& pics) {
   const Json& spec = req["mmse_of"];
@@ -51,7 +50,7 @@ Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposi
       list.push_back({{"name", fns.names[i]}, {"mean", m.mean}, {"variance", m.variance},
                       {"coefficients", jw::vector(m.coefficients)}, {"mmse", m.mmse},
                       {"mmse_direct", m.mmse_direct},
-                      {"normalized_mmse", m.variance > 0 ? m.mmse / m.variance : 0.0}});
+                      {"normalized_mmse", m.normalized_mmse}});
     }
     out[of_s ? "s_given_x" : "x_given_s"] = list;
   }

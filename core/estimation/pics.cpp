@@ -104,6 +104,7 @@ MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pi
   }
   out.mmse = std::max(0.0, out.variance - explained);
   out.mmse_direct = mmse_direct(joint, h);
+  out.normalized_mmse = normalized_or_one(out.mmse, out.variance);
   return out;
 }
 

@@ -52,7 +52,11 @@ struct MmseDecomposition {
   Vector coefficients;  ///< c_i = E[(h(U) - E h) f_i(U)], i = 1..d
   double mmse = 0;      ///< from the PICs: variance - sum c_i^2 lambda_i
   double mmse_direct = 0;  ///< from the joint: mmse_direct(joint, h)
+  double normalized_mmse = 1;  ///< normalized_or_one(mmse, variance)
 };
+/// mmse / variance, and 1 for a function constant under its distribution (variance 0: nothing
+/// to learn about it): the one convention of every normalised MMSE a response reports.
+inline double normalized_or_one(double mmse, double variance) { return variance > 0 ? mmse / variance : 1.0; }
 MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pics,
                                  const Vector& h);
 

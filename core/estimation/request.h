@@ -19,6 +19,7 @@ inline const JointLimits kJointLimits{64, 64, 4096};
 constexpr long kMaxDesignX = 48;  ///< Formulation 1: |X| (support) at most this
 constexpr long kMaxPrivate = 32;
 constexpr long kMaxUseful = 64;
+constexpr long kMaxSweepWork = 40000;  ///< theta_sweep steps x |X|^2 (about 2 s in WASM)
 
 struct Functions {
   std::vector<Vector> values;

@@ -38,22 +38,13 @@ Theorem6 theorem6_bound(const Matrix& joint_sx, long long n, double beta) {
 }
 
 Matrix sample_empirical(const Matrix& joint, long long n, std::mt19937_64& rng) {
-  const long cells = joint.size();
-  std::vector<double> cdf(cells);
-  double acc = 0;
-  for (long c = 0; c < cells; ++c) {
-    acc += joint(c / joint.cols(), c % joint.cols());
-    cdf[c] = acc;
-  }
-  Matrix counts = Matrix::Zero(joint.rows(), joint.cols());
-  for (long long i = 0; i < n; ++i) {
-    const double u = random::uniform01(rng) * acc;
-    long c = std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin();
-    c = std::min(c, cells - 1);
-    while (c > 0 && joint(c / joint.cols(), c % joint.cols()) <= 0) --c;  // never a zero cell
-    counts(c / joint.cols(), c % joint.cols()) += 1;
-  }
-  return counts / static_cast<double>(n);
+  Vector cells(joint.size());  // row-major: cell (s, x) = s |X| + x
+  for (long c = 0; c < cells.size(); ++c) cells(c) = joint(c / joint.cols(), c % joint.cols());
+  const std::vector<long long> counts = random::multinomial(rng, cells, n);
+  Matrix out(joint.rows(), joint.cols());
+  for (long c = 0; c < cells.size(); ++c)
+    out(c / joint.cols(), c % joint.cols()) = static_cast<double>(counts[static_cast<std::size_t>(c)]);
+  return out / static_cast<double>(n);
 }
 
 }  // namespace privlab::estimation

@@ -31,7 +31,7 @@ struct Theorem6 {
 };
 Theorem6 theorem6_bound(const Matrix& joint_sx, long long n, double beta);
 
-/// The empirical joint (type) of n i.i.d. draws from `joint` (inverse-CDF sampling).
+/// The empirical joint (type) of n i.i.d. draws from `joint` (random::multinomial over its cells).
 Matrix sample_empirical(const Matrix& joint, long long n, std::mt19937_64& rng);
 
 }  // namespace privlab::estimation

@@ -152,7 +152,7 @@ std::vector<double> normalized_mmse_or_one(const Matrix& p_ay, const std::vector
     check_mmse_input(p_ay, functions[i], field_path::child("/functions", i), pa);
     const Vector h = functions[i].array() - pa.dot(functions[i]);
     const double var = pa.dot(h.cwiseProduct(h));
-    out.push_back(var > 0 ? mmse_direct(p_ay, h) / var : 1.0);
+    out.push_back(normalized_or_one(mmse_direct(p_ay, h), var));
   }
   return out;
 }

@@ -19,7 +19,6 @@ namespace privlab::funnel {
 namespace {
 constexpr Mechanism kAll[] = {Mechanism::kOptLdp, Mechanism::kOptLip, Mechanism::kGrr,
                               Mechanism::kOue,    Mechanism::kCr,     Mechanism::kSrlipProduct};
-constexpr long kMaxOueAlphabet = 10;  // 2^10 outputs
 
 audit::Claim claim_for(Target target, double epsilon, const Matrix& q, const Matrix& joint) {
   if (target == Target::kLip) return {"lip", epsilon, lip(q, joint)};
@@ -56,7 +55,8 @@ void design_product(Design& d, const Matrix& joint, double epsilon, const std::v
   if (sizes.empty()) bad_request("missing_field", "/attributes", "srlip-product needs \"attributes\"");
   if (!attribute_product_allowed(sizes))
     bad_request("too_large", "/attributes", "the per-attribute polytopes (23)-(26) are enumerated in "
-                "a_j(a_j-1) dimensions: at most 6 attributes of size <= 3");
+                "a_j(a_j-1) dimensions: at most " + std::to_string(kMaxAttributes) + " attributes of size <= " +
+                std::to_string(kMaxAttributeSize));
   const AttributeProduct prod = attribute_product(joint, sizes, epsilon);
   d.mechanism = prod.mechanism;
   // ERRATUM (docs/errata.md): Theorem 4 is false, so the target eps is not certified: the
@@ -69,8 +69,8 @@ void design_product(Design& d, const Matrix& joint, double epsilon, const std::v
 
 /// GRR (28), OUE (31) or CR (Algorithm 1) with alpha calibrated so that (29)/(32)/(33) = eps.
 void design_explicit(Design& d, Protocol protocol, const Matrix& joint, double epsilon, Target target) {
-  if (protocol == Protocol::kOue && joint.cols() > kMaxOueAlphabet)
-    bad_request("too_large", "/joint", "OUE has 2^|X| outputs: its matrix is returned for |X| <= 10");
+  if (protocol == Protocol::kOue && joint.cols() > kMaxOueX)
+    bad_request("too_large", "/joint", "OUE has 2^|X| outputs: its matrix is returned for |X| <= " + std::to_string(kMaxOueX));
   if (protocol == Protocol::kCr) {
     if (joint.rows() * joint.cols() * joint.cols() > (1L << 20))
       bad_request("too_large", "/joint", "the CR matrix has |X| x |S||X| entries: at most 2^20");

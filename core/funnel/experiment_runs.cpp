@@ -7,11 +7,11 @@
 
 #include <cmath>
 
+#include "common/random.h"
 #include "funnel/explicit_protocols.h"
 #include "funnel/optimal_ldp.h"
 #include "funnel/optimal_lip.h"
 #include "funnel/protocol_metrics.h"
-#include "funnel/random.h"
 #include "funnel/size_guards.h"
 #include "metrics/information.h"
 
@@ -36,9 +36,9 @@ double pearson(const std::vector<double>& u, const std::vector<double>& v) {
 
 std::vector<LdpVsLipRow> ldp_vs_lip_distribution(long a, long c, const std::vector<double>& epsilons,
                                                  std::uint64_t seed, long trial, const Context& context) {
-  std::mt19937_64 rng(seed);
+  random::Engine rng(seed);
   Matrix joint(c, a);
-  for (long i = 0; i < joint.size(); ++i) joint.data()[i] = uniform01(rng);
+  for (long i = 0; i < joint.size(); ++i) joint.data()[i] = random::uniform01(rng);
   joint /= joint.sum();
   std::vector<LdpVsLipRow> rows;
   double done = 0;
@@ -56,7 +56,7 @@ std::vector<LdpVsLipRow> ldp_vs_lip_distribution(long a, long c, const std::vect
 }
 
 std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& sizes, long trials,
-                                   const std::vector<double>& epsilons, std::mt19937_64& rng,
+                                   const std::vector<double>& epsilons, random::Engine& rng,
                                    const Context& context) {
   std::vector<GrrVsCrSize> out;
   long done = 0;
@@ -67,7 +67,7 @@ std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& siz
     std::vector<double> dalpha, dnmi;
     for (long t = 0; t < trials; ++t) {
       context.report(done++ / total, label + ", distribution " + std::to_string(t + 1));
-      const Vector flat = dirichlet(rng, a * c, 0.5);
+      const Vector flat = random::dirichlet(rng, a * c, 0.5);
       Matrix joint(c, a);
       for (long s = 0; s < c; ++s)
         for (long x = 0; x < a; ++x) joint(s, x) = flat(s * a + x);

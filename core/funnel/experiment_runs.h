@@ -8,12 +8,12 @@
 #pragma once
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "common/context.h"
 #include "common/linalg.h"
+#include "common/random.h"
 
 namespace privlab::funnel {
 
@@ -47,7 +47,7 @@ struct GrrVsCrSize {
 /// Sections VIII-D/E: `trials` joints per size from Dirichlet(1/2) on S x X drawn from `rng` in
 /// order (sizes, then trials); joints with an empty secret are skipped (CR needs p_s > 0).
 std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& sizes, long trials,
-                                   const std::vector<double>& epsilons, std::mt19937_64& rng,
+                                   const std::vector<double>& epsilons, random::Engine& rng,
                                    const Context& context);
 
 /// One row of Figure 5 / 8 on an Adult panel: a protocol's utility at LIP eps.

@@ -135,10 +135,10 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
   for (const auto& [sa, sc] : sizes) units_of_work += static_cast<double>(sa * sa * sc);
   work::guard(1e-6 * units_of_work * static_cast<double>(trials) * static_cast<double>(epsilons.size()),
               allow_large(request), "/trials", std::to_string(trials) + " distributions per size");
-  std::mt19937_64 rng(seed_of(request));
+  random::Engine rng(seed_of(request));
   nlohmann::json rows = nlohmann::json::array();
-  nlohmann::json notes = {"p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), own Marsaglia-Tsang gamma "
-                          "variates on raw mt19937_64 output (identical natively and in WASM).",
+  nlohmann::json notes = {"p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), Marsaglia-Tsang gamma variates "
+                          "on raw mt19937_64 output (common/random.h: identical natively and in WASM).",
                           "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps.",
                           "alpha_cr_minus_grr is null when both alphas are Infinity (the difference is undefined)."};
   for (const GrrVsCrSize& size : grr_vs_cr(sizes, trials, epsilons, rng, context)) {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "audit/audit_json.h"
+#include "common/arguments.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "funnel/experiments.h"
@@ -104,7 +105,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
                                {"opt-ldp", "opt-lip", "grr", "oue", "cr", "srlip-product"});
   const JointDistribution parsed = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const Matrix& joint = parsed.p;
-  const double epsilon = jr::number(request, "epsilon", "", 0, 50);
+  const double epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
   const std::string metric = read_metric(request);
   const Target target = metric == "lip" ? Target::kLip : Target::kLdp;
   const std::vector<long> sizes = parse_attributes(request, joint.cols());
@@ -165,7 +166,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   const auto truth = true_joint(request, parsed, kLimits);
   const bool compare = evaluated::compare_requested(request);
   std::optional<double> epsilon;
-  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
 
   context.report(0.0, "evaluating");
   nlohmann::json out = metrics_json(measure(q, parsed, sizes));

@@ -14,25 +14,37 @@ Support support_of(const Matrix& joint) {
   return {static_cast<long>((px.array() > 0).count()), static_cast<long>((ps.array() > 0).count())};
 }
 
-bool ldp_allowed(const Support& s, bool loose) {
-  if (s.a <= 2) return true;
-  if (s.a == 3) return s.c <= 10;
-  if (s.a == 4) return s.c <= (loose ? 3 : 2);
-  return loose && s.a == 5 && s.c <= 2;
+namespace {
+template <std::size_t N>
+bool fits(const SupportLimit (&table)[N], const Support& s) {
+  for (const SupportLimit& row : table)
+    if (s.a <= row.max_a && (row.max_c < 0 || s.c <= row.max_c)) return true;
+  return false;
 }
 
-bool lip_allowed(const Support& s) {
-  if (s.a <= 6) return s.c <= 64;
-  if (s.a <= 8) return s.c <= 32;
-  if (s.a <= 10) return s.c <= 6;
-  if (s.a <= 12) return s.c <= 4;
-  return s.a <= 16 && s.c <= 3;
+/// "|X| <= 2; |X| <= 3 with |S| <= 10; ..." for the error messages.
+template <std::size_t N>
+std::string describe(const SupportLimit (&table)[N]) {
+  std::string out;
+  for (const SupportLimit& row : table) {
+    if (!out.empty()) out += "; ";
+    out += "|X| <= " + std::to_string(row.max_a);
+    if (row.max_c >= 0) out += " with |S| <= " + std::to_string(row.max_c);
+  }
+  return out;
 }
+}  // namespace
+
+bool ldp_allowed(const Support& s, bool loose) {
+  return loose ? fits(kLdpLooseLimits, s) : fits(kLdpLimits, s);
+}
+
+bool lip_allowed(const Support& s) { return fits(kLipLimits, s); }
 
 bool attribute_product_allowed(const std::vector<long>& sizes) {
-  if (sizes.size() > 6) return false;
+  if (static_cast<long>(sizes.size()) > kMaxAttributes) return false;
   for (long n : sizes)
-    if (n > 3) return false;
+    if (n > kMaxAttributeSize) return false;
   return true;
 }
 
@@ -42,7 +54,7 @@ void require_ldp(const Matrix& joint, const std::string& path, bool loose) {
     bad_request("too_large", path,
                 "the optimal LDP protocol enumerates the vertices of Gamma (dimension a(a-1)), "
                 "which explodes: |X| = " + std::to_string(s.a) + ", |S| = " + std::to_string(s.c) +
-                " is beyond the limit (|X| <= 2; |X| = 3 with |S| <= 10; |X| = 4 with |S| <= 2). "
+                " is beyond the limit (" + (loose ? describe(kLdpLooseLimits) : describe(kLdpLimits)) + "). "
                 "Use opt-lip (and eps/2 if an eps-LDP bound is needed: eps/2-LIP implies eps-LDP)");
 }
 
@@ -52,8 +64,7 @@ void require_lip(const Matrix& joint, const std::string& path) {
     bad_request("too_large", path,
                 "the optimal LIP protocol enumerates the vertices of Delta: |X| = " +
                     std::to_string(s.a) + ", |S| = " + std::to_string(s.c) +
-                    " is beyond the limit (|X| <= 6; |X| <= 8 with |S| <= 32; |X| <= 10 with |S| <= 6; "
-                    "|X| <= 12 with |S| <= 4; |X| <= 16 with |S| <= 3). Use grr or cr");
+                    " is beyond the limit (" + describe(kLipLimits) + "). Use grr or cr");
 }
 
 }  // namespace privlab::funnel

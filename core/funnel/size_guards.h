@@ -22,13 +22,29 @@ struct Support {
 };
 Support support_of(const Matrix& joint);
 
-/// Theorem 2 (Gamma): a <= 2; a = 3 with c <= 10; a = 4 with c <= 2. `loose` (experiments
-/// on the command line) also allows a = 4, c <= 3 and a = 5, c <= 2.
-bool ldp_allowed(const Support& s, bool loose = false);
+/// One row of a size limit: a support fits it when a <= max_a and c <= max_c (max_c < 0: any
+/// c). A method may attempt a support that fits some row of its table. These tables are the one
+/// place of the limits: the guards below read them, and api::limits() hands them to the page.
+struct SupportLimit {
+  long max_a;
+  long max_c;
+};
+/// Theorem 2 (Gamma): a <= 2; a = 3 with c <= 10; a = 4 with c <= 2.
+inline constexpr SupportLimit kLdpLimits[] = {{2, -1}, {3, 10}, {4, 2}};
+/// Experiments on the command line (`loose`) also allow a = 4, c <= 3 and a = 5, c <= 2.
+inline constexpr SupportLimit kLdpLooseLimits[] = {{2, -1}, {3, 10}, {4, 3}, {5, 2}};
 /// Theorem 3 (Delta): a <= 6; a <= 8 with c <= 32; a <= 10 with c <= 6; a <= 12 with c <= 4;
 /// a <= 16 with c <= 3.
+inline constexpr SupportLimit kLipLimits[] = {{6, 64}, {8, 32}, {10, 6}, {12, 4}, {16, 3}};
+/// Section VI per-attribute polytopes (dimension a_j (a_j - 1)): at most this many attributes,
+/// each of at most this size.
+inline constexpr long kMaxAttributes = 6;
+inline constexpr long kMaxAttributeSize = 3;
+/// OUE (31) has 2^|X| outputs: its matrix is designed up to this |X|.
+inline constexpr long kMaxOueX = 10;
+
+bool ldp_allowed(const Support& s, bool loose = false);
 bool lip_allowed(const Support& s);
-/// Section VI per-attribute polytopes (dimension a_j (a_j - 1)): a_j <= 3 and <= 6 attributes.
 bool attribute_product_allowed(const std::vector<long>& sizes);
 
 /// Throws bad_request("too_large", path, ...) naming the method and the limit.

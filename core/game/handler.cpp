@@ -10,6 +10,7 @@
 
 #include "audit/audit.h"
 #include "audit/audit_json.h"
+#include "common/arguments.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "game/attack.h"
@@ -30,13 +31,6 @@ namespace jw = json_write;
 namespace {
 nlohmann::json size_json(const LpSize& s) {
   return {{"variables", s.variables}, {"constraints", s.constraints}, {"nonzeros", s.nonzeros}};
-}
-
-nlohmann::json limits_json(const Limits& l) {
-  return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
-          {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
-          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work},
-          {"max_decomposition_cells", l.max_decomposition_secrets}};
 }
 
 /// The DP claim(s) of a dp/joint mechanism (game/audits.h) as response fields.
@@ -138,6 +132,13 @@ std::optional<Vector> read_adversary_prior(const nlohmann::json& request, const 
 nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context);
 }  // namespace
 
+nlohmann::json limits_json(const Limits& l) {
+  return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
+          {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
+          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work},
+          {"max_decomposition_cells", l.max_decomposition_secrets}};
+}
+
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("experiment")) return run_experiment(request, context);
   if (evaluated::requested(request)) return handle_evaluate(request, context);
@@ -233,7 +234,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   if (flag(request, "attacks_without_prior")) guard_attacks_without_prior(in);
   const bool compare = evaluated::compare_requested(request);
   std::optional<double> epsilon, min_distortion;
-  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
   if (request.contains("min_distortion")) min_distortion = jr::number(request, "min_distortion", "", 0, 1e12);
 
   context.report(0.0, "evaluating");

@@ -11,18 +11,6 @@
 
 namespace privlab::game {
 
-double uniform01(std::mt19937_64& rng) {
-  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
-
-long uniform_index(std::mt19937_64& rng, long n) {
-  const std::uint64_t un = static_cast<std::uint64_t>(n);
-  const std::uint64_t limit = (~std::uint64_t{0} / un) * un;  // reject the biased tail
-  std::uint64_t x;
-  do x = rng(); while (x >= limit);
-  return static_cast<long>(x % un);
-}
-
 Vector generate_prior(const Grid& grid, const PriorShape& shape, std::mt19937_64& rng) {
   const long n = grid.cells();
   const long k = std::min(shape.hot_cells, n);

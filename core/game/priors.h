@@ -4,22 +4,18 @@
  *        traces, which are not available: we generate priors with a few hot cells such as home
  *        and work) and the better-informed adversary prior pi-hat of Section 9.2.
  *
- * All randomness comes from the raw output of std::mt19937_64 (no std:: distributions, whose
- * algorithms differ between libstdc++ and the libc++ of the WASM build).
+ * All randomness comes from common/random.h (the same draws natively and in WASM).
  */
 #pragma once
-#include <cstdint>
-#include <random>
-
 #include "common/linalg.h"
+#include "common/random.h"
 #include "game/model.h"
 
 namespace privlab::game {
 
-/// Uniform double in [0, 1) from the top 53 bits of one draw.
-double uniform01(std::mt19937_64& rng);
-/// Uniform integer in [0, n) by rejection (unbiased).
-long uniform_index(std::mt19937_64& rng, long n);
+// The uniforms the priors draw (and the game tests use), from the one random module.
+using random::uniform01;
+using random::uniform_index;
 
 /// How the places' weights are drawn.
 enum class PlaceWeights {

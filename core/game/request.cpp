@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "common/arguments.h"
 #include "common/error.h"
 #include "game/priors.h"
 #include "json/json_read.h"
@@ -156,7 +157,7 @@ ParsedGame parse_game(const nlohmann::json& request) {
 DesignOptions parse_design(const nlohmann::json& request) {
   DesignOptions o;
   o.kind = mechanism_kind(jr::one_of(request, "mechanism", "", {"distortion", "dp", "joint"}));
-  if (o.kind != MechanismKind::kDistortion) o.epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (o.kind != MechanismKind::kDistortion) o.epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
   if (o.kind != MechanismKind::kDp) o.min_distortion = jr::number(request, "min_distortion", "", 0, 1e12);
   if (request.contains("dp_threshold")) {
     if (o.kind == MechanismKind::kDistortion)

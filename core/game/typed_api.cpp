@@ -47,7 +47,7 @@ void check_design_arguments(const GameInputs& in, const DesignOptions& opt) {
   check_inputs(in);
   // The levels a kind needs (the JSON request requires them): eps_m for (22)/(23)/(24), d_m
   // for (21)/(24).
-  if (opt.kind != MechanismKind::kDistortion) check_level(opt.epsilon, "epsilon", opt.kind, 50);
+  if (opt.kind != MechanismKind::kDistortion) check_level(opt.epsilon, "epsilon", opt.kind, arguments::kMaxEpsilon);
   if (opt.kind != MechanismKind::kDp) check_level(opt.min_distortion, "min_distortion", opt.kind, 1e12);
   if (opt.dp_threshold) arguments::in_range(*opt.dp_threshold, "/dp_threshold", 0, 1e12);
   if (opt.approx_threshold) arguments::in_range(*opt.approx_threshold, "/approx_threshold", 0, 1e12);

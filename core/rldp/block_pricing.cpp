@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <random>
+
+#include "common/random.h"
 
 namespace privlab::rldp {
 
@@ -171,7 +172,7 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
   } else {
     // Starts: the Lagrangian choice per block for tangents beta of -T ln T, and seeded random
     // choices; each improved block by block.
-    std::mt19937_64 rng(static_cast<std::uint64_t>(lambda.size()) * 7919u + calls_++);
+    random::Engine rng(static_cast<std::uint64_t>(lambda.size()) * 7919u + calls_++);
     // Large blocks (e.g. 2^16 vertices each): fewer starts, so that a round stays well under a second.
     const bool large = total_ > 100000;
     const int betas = large ? 7 : 19, randoms = large ? 4 : kRandomStarts;
@@ -181,7 +182,7 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
       for (std::size_t k = 0; k < nb; ++k) {
         Eigen::Index i = 0;
         if (start < betas) (b[k] - beta * blocks_[k].tau).maxCoeff(&i);
-        else i = static_cast<Eigen::Index>(rng() % static_cast<std::uint64_t>(blocks_[k].v.rows()));
+        else i = static_cast<Eigen::Index>(random::uniform_index(rng, static_cast<long>(blocks_[k].v.rows())));
         idx[k] = static_cast<int>(i);
       }
       double bsum = 0, t = 0, n = 0;

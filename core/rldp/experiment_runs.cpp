@@ -10,9 +10,9 @@
 
 #include "audit/audit.h"
 #include "common/error.h"
+#include "common/random.h"
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"
-#include "rldp/sampling.h"
 
 namespace privlab::rldp::experiment {
 
@@ -59,14 +59,14 @@ UncertaintySet ball(double alpha, double confidence, long long n, long num_x) {
 namespace {
 struct Instance { JointDistribution truth, hat; };
 
-Instance draw(Sampler& s, const SyntheticParams& p) {
+Instance draw(random::Engine& engine, const SyntheticParams& p) {
   const long a = p.ns * p.nu;
-  const Vector flat = s.dirichlet(a, p.prior);
-  const Vector counts = s.multinomial(flat, p.n);
+  const Vector flat = random::dirichlet(engine, a, p.prior);
+  const std::vector<long long> counts = random::multinomial(engine, flat, p.n);
   Matrix t(p.ns, p.nu), h(p.ns, p.nu);
   for (long x = 0; x < a; ++x) {
     t(x / p.nu, x % p.nu) = flat(x);
-    h(x / p.nu, x % p.nu) = counts(x) / static_cast<double>(p.n);
+    h(x / p.nu, x % p.nu) = static_cast<double>(counts[static_cast<std::size_t>(x)]) / static_cast<double>(p.n);
   }
   return {joint_from_matrix(t / t.sum()), joint_from_matrix(h)};
 }
@@ -77,8 +77,8 @@ std::vector<SyntheticTrial> synthetic_instance(const SyntheticParams& p, std::ui
                                                const std::vector<double>& confidences,
                                                const std::vector<std::string>& mechanisms, Notes& notes,
                                                const Context& context) {
-  Sampler sampler(seed);
-  const Instance inst = draw(sampler, p);
+  random::Engine engine(seed);
+  const Instance inst = draw(engine, p);
   std::vector<SyntheticTrial> out;
   const double total = static_cast<double>(epsilons.size() * confidences.size());
   double done = 0;

@@ -8,7 +8,9 @@
 #include <cmath>
 
 #include "audit/audit_json.h"
+#include "common/arguments.h"
 #include "common/error.h"
+#include "common/random.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
@@ -23,7 +25,6 @@
 #include "rldp/mechanisms_json.h"
 #include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
-#include "rldp/sampling.h"
 #include "rldp/uncertainty_json.h"
 
 namespace privlab::rldp {
@@ -56,7 +57,7 @@ nlohmann::json handle_sample(const nlohmann::json& request) {
   const auto& s = request.at("sample");
   if (!s.is_object()) bad_request("not_an_object", path, "sample must be an object");
   const long long n = jr::positive_integer(s, "n", path, kMaxSampleN);
-  Sampler sampler(read_seed(s, path));
+  random::Engine engine(read_seed(s, path));  // common/random.h: the same draws natively and in WASM
   Matrix truth;
   double prior = 0.5;
   if (s.contains("true_joint")) {
@@ -72,16 +73,16 @@ nlohmann::json handle_sample(const nlohmann::json& request) {
                     "alphabet sizes are whole numbers from 1 to 64");
     const long ns = static_cast<long>(shape(0)), nu = static_cast<long>(shape(1));
     if (ns * nu > kLimits.max_x) bad_request("too_large", sp, "|S||U| is at most 256");
-    const Vector flat = sampler.dirichlet(ns * nu, prior);
+    const Vector flat = random::dirichlet(engine, ns * nu, prior);
     truth.resize(ns, nu);
     for (long x = 0; x < ns * nu; ++x) truth(x / nu, x % nu) = flat(x);
   }
   const long ns = truth.rows(), nu = truth.cols();
   Vector flat(ns * nu);
   for (long x = 0; x < ns * nu; ++x) flat(x) = truth(x / nu, x % nu);
-  const Vector counts = sampler.multinomial(flat, n);
+  const std::vector<long long> counts = random::multinomial(engine, flat, n);
   Matrix c(ns, nu);
-  for (long x = 0; x < ns * nu; ++x) c(x / nu, x % nu) = counts(x);
+  for (long x = 0; x < ns * nu; ++x) c(x / nu, x % nu) = static_cast<double>(counts[static_cast<std::size_t>(x)]);
   nlohmann::json out = {{"family", "rldp"},
                         {"true_joint", jw::matrix(truth)},
                         {"counts", jw::matrix(c)},
@@ -154,7 +155,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   const auto truth = true_joint(request, joint, kLimits);
   const bool compare = evaluated::compare_requested(request);
   std::optional<double> epsilon;
-  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, 50);
+  if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
 
   context.report(0.0, "robust epsilon");
   const RobustEpsilon robust = robust_epsilon(q, joint, set);
@@ -185,7 +186,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
 
   const auto name = jr::one_of(request, "mechanism", "", mechanism_names());
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
-  const double epsilon = jr::number(request, "epsilon", "", 0, 50);
+  const double epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
   const auto n = sample_size(request, joint);
   const UncertaintySet set = parse_uncertainty(request, joint.num_x(), n);
   const auto truth = true_joint(request, joint, kLimits);

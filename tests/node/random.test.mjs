@@ -1,6 +1,6 @@
 // Seeded draws are the same numbers in the WASM module as natively, bit for bit (not to a
-// tolerance): the guarantee of core/common/random.h, which rldp's sampler (rldp/sampling.h,
-// det_math.h) gives by the same means. Sampling requests exercise every branch: Dirichlet with
+// tolerance): the guarantee of core/common/random.h, the one random module, which rldp's sampling
+// requests draw through. Sampling requests exercise every branch: Dirichlet with
 // 1/shape a whole number (Jeffreys, 1/2), with 1/shape not whole (0.3: the portable exp and log),
 // and shape >= 1 (Marsaglia-Tsang only), then multinomial counts. The rldp-mse instances, drawn
 // by common/random.h, are compared in wasm_module.test.mjs.

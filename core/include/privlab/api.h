@@ -32,4 +32,9 @@ std::string solve_json(const std::string& request_json);
 /// Library version string.
 std::string version();
 
+/// The limits of the core that the page checks before it solves (JSON text; core/api/limits.cpp):
+/// each value is read from the constant the core itself enforces, so the page, which reads them
+/// from the WASM module, never repeats a number.
+std::string limits();
+
 }  // namespace privlab::api

@@ -7,6 +7,7 @@
 
 #include "estimation/pics.h"
 #include "privlab/api.h"
+#include "privlab/estimation.h"
 
 using namespace privlab;
 using nlohmann::json;
@@ -105,6 +106,21 @@ TEST_CASE("estimation/handler: optional sub-requests") {
   CHECK(r["one_bit"]["error_lower_bound"].get<double>() >= 0);
   CHECK(r["true"]["theorem3"]["chi2_s"].get<double>() >= 0);
   CHECK(r["true"]["lemma5"]["l1"].get<double>() == doctest::Approx(0.1));
+}
+
+TEST_CASE("estimation/handler: mmse_of normalises as the typed API; a constant function gives 1") {
+  // One convention (estimation/pics.h normalized_or_one): a function constant under the marginal
+  // has nothing to learn, so its normalised MMSE is 1, as in the "true" block.
+  const json r = solve_ok({{"family", "estimation"}, {"joint", {{0.3, 0.1}, {0.15, 0.45}}},
+                           {"mmse_of", {{"s", {{2, 2}, {1, 0}}}}}});
+  const auto& list = r["mmse_of"]["s_given_x"];
+  CHECK(list[0]["variance"].get<double>() == 0);
+  CHECK(list[0]["normalized_mmse"].get<double>() == 1);
+  const Matrix p_sx = (Matrix(2, 2) << 0.3, 0.1, 0.15, 0.45).finished();
+  const Vector ps = p_sx.rowwise().sum();
+  // P(S, Y = X) is the joint itself: the identity mechanism.
+  CHECK(list[1]["normalized_mmse"].get<double>() ==
+        doctest::Approx(estimation::normalized_mmse(p_sx, (Vector(2) << 1, 0).finished(), ps)).epsilon(1e-9));
 }
 
 TEST_CASE("estimation/handler: errors name the offending field") {

@@ -7,22 +7,22 @@
 #include <random>
 
 #include "common/linalg.h"
+#include "common/random.h"
 #include "funnel/protocol_metrics.h"
-#include "funnel/random.h"
 
 namespace privlab::funnel::testing {
 
 /// p(s,x) with entries uniform on [0,1], normalised (Section VIII-A).
 inline Matrix random_joint(std::mt19937_64& rng, long c, long a) {
   Matrix j(c, a);
-  for (long i = 0; i < j.size(); ++i) j.data()[i] = uniform01(rng) + 1e-3;
+  for (long i = 0; i < j.size(); ++i) j.data()[i] = random::uniform01(rng) + 1e-3;
   return j / j.sum();
 }
 
 /// A column-stochastic b x a matrix with Dirichlet(conc) columns.
 inline Matrix random_protocol(std::mt19937_64& rng, long b, long a, double conc) {
   Matrix q(b, a);
-  for (long x = 0; x < a; ++x) q.col(x) = dirichlet(rng, b, conc);
+  for (long x = 0; x < a; ++x) q.col(x) = random::dirichlet(rng, b, conc);
   return q;
 }
 

@@ -78,7 +78,7 @@ TEST_CASE("funnel/attribute_product: violations are common on random joints (see
   int violations = 0;
   for (int t = 0; t < 40; ++t) {
     Matrix joint(2, 4);
-    for (long i = 0; i < 8; ++i) joint.data()[i] = gamma_variate(rng, 0.4) + 1e-3;
+    for (long i = 0; i < 8; ++i) joint.data()[i] = random::gamma(rng, 0.4) + 1e-3;
     joint /= joint.sum();
     const double eps = 0.5 * (1 + t % 4);
     const AttributeProduct prod = attribute_product(joint, {2, 2}, eps);

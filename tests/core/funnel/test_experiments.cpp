@@ -1,4 +1,4 @@
-// Tests of core/funnel/experiments_*.cpp (small parameters) and core/funnel/random.cpp.
+// Tests of core/funnel/experiments_*.cpp (small parameters).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "funnel/random.h"
 #include "privlab/api.h"
 
 using namespace privlab;
@@ -28,27 +27,6 @@ const char* kAdultExcerpt =
     "37, Private, 284582, Masters, 14, Married-civ-spouse, Exec-managerial, Wife, White, Female, 0, 0, 40, United-States, <=50K\n"
     "49, Private, 160187, 9th, 5, Married-spouse-absent, Other-service, Not-in-family, Black, Female, 0, 0, 16, Jamaica, <=50K\n";
 }  // namespace
-
-TEST_CASE("funnel/gamma_variate: Marsaglia-Tsang moments; Dirichlet(1/2) on the simplex") {
-  std::mt19937_64 rng(40);
-  for (double shape : {0.5, 1.0, 3.5}) {
-    double mean = 0, sq = 0;
-    const int n = 40000;
-    for (int i = 0; i < n; ++i) {
-      const double g = funnel::gamma_variate(rng, shape);
-      mean += g / n;
-      sq += g * g / n;
-    }
-    CHECK(mean == doctest::Approx(shape).epsilon(0.03));
-    CHECK(sq - mean * mean == doctest::Approx(shape).epsilon(0.06));
-  }
-  const Vector d = funnel::dirichlet(rng, 6, 0.5);
-  CHECK(d.sum() == doctest::Approx(1.0));
-  CHECK(d.minCoeff() >= 0);
-  // The raw generator is the only source: the first uniform of seed 1 is fixed.
-  std::mt19937_64 one(1);
-  CHECK(funnel::uniform01(one) == doctest::Approx(static_cast<double>(std::mt19937_64(1)() >> 11) * 0x1.0p-53));
-}
 
 TEST_CASE("funnel/experiment ldp-vs-lip: small run, orderings of Section VIII-A") {
   const json r = solve_ok(R"({"family":"funnel","experiment":"ldp-vs-lip","a":3,"c":2,"trials":2,"epsilons":[0.25,1],"seed":5})");

@@ -6,11 +6,11 @@
 #include <map>
 #include <random>
 
+#include "common/random.h"
 #include "metrics/information.h"
 #include "metrics/privacy_loss.h"
 #include "rldp/mechanisms.h"
 #include "rldp/robust_epsilon.h"
-#include "rldp/sampling.h"
 #include "rldp/uncertainty.h"
 #include "rldp_test_support.h"
 
@@ -22,14 +22,13 @@ struct Instance {
   rldp::UncertaintySet set;
   double eps;
 };
-Instance make_instance(std::mt19937_64& rng, rldp::Sampler& sampler, int k) {
+Instance make_instance(std::mt19937_64& rng, random::Engine& sampler, int k) {
   const long ns = 2, nu = 2 + k % 2;  // |X| = 4 or 6 keeps PolyOpt fast
   const long long n = 50 + 100 * (k % 5);
-  const Vector truth = sampler.dirichlet(ns * nu, 0.5);
-  Vector counts = sampler.multinomial(truth, n);
-  counts.array() += 0.5;  // keep every cell seen so that all s have conditionals
-  Matrix p(ns, nu);
-  for (long x = 0; x < ns * nu; ++x) p(x / nu, x % nu) = counts(x);
+  const Vector truth = random::dirichlet(sampler, ns * nu, 0.5);
+  const std::vector<long long> counts = random::multinomial(sampler, truth, n);
+  Matrix p(ns, nu);  // + 0.5 keeps every cell seen so that all s have conditionals
+  for (long x = 0; x < ns * nu; ++x) p(x / nu, x % nu) = static_cast<double>(counts[static_cast<std::size_t>(x)]) + 0.5;
   Instance inst{joint_from_matrix(p / p.sum()), {}, 0.3 + 0.4 * (k % 4)};
   inst.set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
   inst.set.alpha = (k % 3 == 0) ? 1.0 : 2.0;
@@ -41,7 +40,7 @@ Instance make_instance(std::mt19937_64& rng, rldp::Sampler& sampler, int k) {
 
 TEST_CASE("rldp/design_mechanism: every mechanism satisfies its claim against sampled P in F") {
   std::mt19937_64 rng(99);
-  rldp::Sampler sampler(99);
+  random::Engine sampler(99);
   for (int k = 0; k < 8; ++k) {
     const Instance inst = make_instance(rng, sampler, k);
     for (const auto& name : rldp::mechanism_names()) {
@@ -64,7 +63,7 @@ TEST_CASE("rldp/design_mechanism: every mechanism satisfies its claim against sa
 
 TEST_CASE("rldp/design_mechanism: utility orderings NR >= PolyOpt >= SRR, GRR (and vs IR)") {
   std::mt19937_64 rng(5);
-  rldp::Sampler sampler(5);
+  random::Engine sampler(5);
   int polyopt_below_ir = 0;
   for (int k = 0; k < 12; ++k) {
     const Instance inst = make_instance(rng, sampler, k);

@@ -12,6 +12,7 @@
 //        blank: as listed)
 //   sw   theta sweep steps (blank or 0: none)                 eps  privacy level chi2(S;Y) <= eps
 //                                                                  read on the trade-off chart
+import { CORE_LIMITS } from '../core_limits.js';
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
   numberField, matrixField, scenarioMatrix, readLinkTables, readChoice } from '../fields.js';
@@ -20,10 +21,10 @@ export const id = 'estimation';
 export const title = 'Estimation';
 export const OBJECTIVES = ['min', 'sum'];
 /** Page limits (inside the core's: |X| <= 48 for Formulation 1, 32 private and 64 useful
- *  functions, theta_sweep x |X|^2 <= 40000). */
+ *  functions); the sweep's work theta_sweep x |X|^2 is the core's limit (core_limits.js). */
 export const MAX_FUNCTIONS = 16;
 export const MAX_SWEEP = 51;
-export const SWEEP_WORK = 40000;
+export const SWEEP_WORK = CORE_LIMITS.estimation.max_sweep_work;
 
 const BITS = ['(-1,-1)', '(-1,+1)', '(+1,-1)', '(+1,+1)'];
 

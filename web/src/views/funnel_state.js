@@ -9,6 +9,7 @@
 //           absent or empty: X is a single attribute
 // The editor's state keeps the shared JointEditor's field names (joint, sNames, uNames, truth);
 // uNames are the names of x and truth is always null here.
+import { CORE_LIMITS } from '../core_limits.js';
 import {
   LIMITS, cleanCell, cleanName, parseMatrix, serializeMatrix, parseNames, serializeNames, safeDecode,
   numberField, matrixField, scenarioMatrix, NUMBER_TEXT, readChoice, toNumber } from '../fields.js';
@@ -18,10 +19,10 @@ export const title = 'Privacy funnel';
 export const MECHANISMS = ['opt-lip', 'opt-ldp', 'grr', 'oue', 'cr', 'srlip-product'];
 export const CALIBRATED = ['grr', 'oue', 'cr'];
 export const METRICS = ['lip', 'ldp'];
-/** Attributes: at most this many, each at least 2 values (a 1-value attribute carries nothing). */
-export const MAX_ATTRIBUTES = 6;
-/** OUE reports a subset of X: its matrix has 2^|X| rows. Beyond this |X| the page does not ask for it. */
-export const MAX_OUE_X = 10;
+/** Attributes: at most this many (the core's limit), each at least 2 values (a 1-value attribute carries nothing). */
+export const MAX_ATTRIBUTES = CORE_LIMITS.funnel.max_attributes;
+/** OUE reports a subset of X: its matrix has 2^|X| rows. Beyond the core's |X| the page does not ask for it. */
+export const MAX_OUE_X = CORE_LIMITS.funnel.max_oue_x;
 
 export function defaults() {
   // The paper has no numeric worked example; this is the family's examples/funnel-opt-lip-simplex.json:
@@ -84,21 +85,12 @@ export function supportOf(joint) {
   const c = joint.filter((row) => row.some((v) => v > 0)).length;
   return { a, c };
 }
-/** Mirrors funnel::ldp_allowed (page limits, not the command line's loose ones). */
-export function ldpAllowed({ a, c }) {
-  if (a <= 2) return true;
-  if (a === 3) return c <= 10;
-  if (a === 4) return c <= 2;
-  return false;
-}
-/** Mirrors funnel::lip_allowed. */
-export function lipAllowed({ a, c }) {
-  if (a <= 6) return c <= 64;
-  if (a <= 8) return c <= 32;
-  if (a <= 10) return c <= 6;
-  if (a <= 12) return c <= 4;
-  return a <= 16 && c <= 3;
-}
+/** A support fits a core size table when some row [max |X|, max |S| or null] holds it (funnel/size_guards.h). */
+const fitsTable = (table, { a, c }) => table.some(([maxA, maxC]) => a <= maxA && (maxC === null || c <= maxC));
+/** funnel::ldp_allowed: the core's table for Theorem 2 (not the command line's loose one). */
+export const ldpAllowed = (support) => fitsTable(CORE_LIMITS.funnel.opt_ldp_support, support);
+/** funnel::lip_allowed: the core's table for Theorem 3. */
+export const lipAllowed = (support) => fitsTable(CORE_LIMITS.funnel.opt_lip_support, support);
 
 /** The exact `privlab solve` request for this state: { request } or { errors: [{field, message}] }. */
 export function toRequest(state) {
@@ -129,8 +121,8 @@ export function toRequest(state) {
   if (state.mech === 'srlip-product') {
     if (!request.attributes && !errors.some((e) => e.field === '/attributes'))
       errors.push({ field: '/attributes', message: 'the per-attribute product needs the attribute sizes of X' });
-    else if (request.attributes && !(request.attributes.length <= MAX_ATTRIBUTES && request.attributes.every((n) => n <= 3)))
-      errors.push({ field: '/attributes', message: 'the per-attribute polytopes are enumerated only for attributes of size ≤ 3' });
+    else if (request.attributes && !(request.attributes.length <= MAX_ATTRIBUTES && request.attributes.every((n) => n <= CORE_LIMITS.funnel.max_attribute_size)))
+      errors.push({ field: '/attributes', message: `the per-attribute polytopes are enumerated only for at most ${MAX_ATTRIBUTES} attributes of size ≤ ${CORE_LIMITS.funnel.max_attribute_size}` });
   }
   if (state.mech === 'oue' && a > MAX_OUE_X)
     errors.push({ field: '/mechanism', message: `OUE's matrix has 2^|X| rows: the page draws it up to |X| = ${MAX_OUE_X}` });

@@ -15,6 +15,7 @@
 //   sel    the selected cell (index, row-major): p(.|s = sel) on the map, Pr(s | o = sel) beside it
 // The page solves all three mechanisms; toRequest() is the core's size estimate of the three
 // LPs (estimate_only), and solveRequests() the solves that follow when the estimate fits.
+import { CORE_LIMITS } from '../core_limits.js';
 import { cleanCell, safeDecode, numberField, NUMBER_TEXT, readChoice, serializeList, parseList } from '../fields.js';
 
 export const id = 'game';
@@ -27,9 +28,10 @@ export const LOSSES = { h: 'hamming', e: 'euclidean' };
  * Whether a grid is solved in the browser is the core's call: its estimate says `fits` and gives
  * limits.max_decomposition_cells (decomposed LPs, core/game/decomposition.h), which the view reads;
  * the paper's map (PAPER_MAP, 300 cells) is offered whatever that limit is today.
- * maxHotCells: the generated prior's places, up to the core's 400 secrets.
+ * maxEpsilon and maxHotCells (the generated prior's places, up to the core's secrets) are the
+ * core's own (core_limits.js, read from the WASM module).
  */
-export const GAME_LIMITS = { maxSide: 10, maxWeight: 9999, maxEpsilon: 50, maxHotCells: 400 };
+export const GAME_LIMITS = { maxSide: 10, maxWeight: 9999, maxEpsilon: CORE_LIMITS.max_epsilon, maxHotCells: CORE_LIMITS.game.max_secrets };
 /**
  * The paper's map (Shokri et al., Section 6: 20 x 15 cells of 0.75 x 0.5333 km; the core reads
  * rows 15, cols 20): offered as a grid choice. Whether the browser solves it is the core's call
