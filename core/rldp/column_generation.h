@@ -26,7 +26,9 @@
 namespace privlab::rldp {
 
 struct ColumnGenerationOptions {
-  double seconds = 0;       ///< wall-clock budget (<= 0: none); stopping early keeps a valid master
+  /// Budget in CPU seconds of the solving thread (wall time in WASM; <= 0: none); stopping early
+  /// keeps a valid master.
+  double seconds = 0;
   long max_rounds = 100000;
   double tolerance = 1e-10; ///< a column enters when mu(v) - lambda.v exceeds this
   /// Block pricing (block_pricing.h): exhaustive up to this many choices, block lists of at most
@@ -53,7 +55,7 @@ struct ColumnGenerationResult {
   /// 1.pi + |X| max_v (mu(v) - pi.v) bounds it (weak duality, sum v = 1) where the max is known
   /// (exhaustive pricing); over complete blocks BlockPricing::dual_bound.
   std::optional<double> upper_bound;
-  double master_seconds = 0, pricing_seconds = 0, bound_seconds = 0;  ///< where the time went
+  double master_seconds = 0, pricing_seconds = 0, bound_seconds = 0;  ///< where the CPU time went
 };
 
 /// Column generation for (46) over g with P-hat_x = px. Throws solver_failure("lp_failed") only
