@@ -200,7 +200,8 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
     // Starts: the previous rounds' best choices, the Lagrangian choice per block for tangents
     // beta of -T ln T and ratios r (argmax of b - beta tau - r n, Dinkelbach), and seeded random
     // choices. Each is improved by the linearised ascent (vertex to vertex: re-linearise at the
-    // new choice while the exact ratio rises), then by one exact block-by-block pass.
+    // new choice while the exact ratio rises); the best kExactStarts then by block-by-block
+    // passes on the exact ratio.
     std::mt19937_64 rng(static_cast<std::uint64_t>(lambda.size()) * 7919u + calls_++);
     const auto linear_choice = [&](double beta, double rr, std::vector<int>& out) {
       for (std::size_t k = 0; k < nb; ++k) {

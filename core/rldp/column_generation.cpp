@@ -144,8 +144,9 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
     f();
     acc += thread_seconds() - t0;
   };
-  // Weak duality: any multipliers pi bound (46) by 1.pi + |X| max(0, max_v mu(v) - pi.v); the
-  // least bound met is kept, and its pi is the stability centre of the pricing.
+  // Weak duality: any multipliers pi bound (46) by 1.pi + |X| max_v (mu(v) - pi.v) (sum v = 1),
+  // or by BlockPricing::dual_bound; the least bound met is kept, and its pi is the stability
+  // centre of the pricing.
   Vector centre;
   const auto offer_bound = [&](const Vector& pi, double ub) {
     if (!res.upper_bound || ub < *res.upper_bound) { res.upper_bound = ub; centre = pi; }
