@@ -51,7 +51,7 @@ long max_rss_kb() {
   getrusage(RUSAGE_SELF, &u);
   return u.ru_maxrss;
 }
-/// Times one benchmark item: its median wall time over the repetitions, CPU per solve, the
+/// Times one benchmark item: its median and worst wall time over the repetitions, CPU per solve, the
 /// process's peak RSS, and the certificate of game answers.
 nlohmann::json time_item(const nlohmann::json& item, int repeat) {
   const std::string request = item["request"].dump();
