@@ -14,8 +14,12 @@
  *  vectors are columns of the master from the start).
  * Pricing maximises (mu(v) - lambda.v) / sum(v) over the choices: all of them when their number
  * is small (exhaustive: the maximum is then exact, and lambda + max * 1 is dual feasible, a
- * proven bound), otherwise from the Lagrangian choice of each block for several tangents of
- * mu's coupling term -T ln T and from seeded random choices, each improved block by block.
+ * proven bound). Otherwise by vertex-to-vertex ascent: from the last round's best choices, the
+ * Lagrangian choices (argmax per block of b - beta tau - r n for tangents beta of mu's coupling
+ * term -T ln T and Dinkelbach ratios r) and seeded random ones, re-linearised at each new choice
+ * while the exact ratio rises; the best few are improved block by block on the exact ratio, and
+ * their one-block neighbours are offered too (the best max_columns are returned). Where every
+ * block list is complete, ratio_bound proves a bound on the maximum from the same relaxation.
  */
 #pragma once
 #include <cstdint>
@@ -42,6 +46,24 @@ class BlockPricing {
   };
   Found price(const Vector& lambda, double tolerance, std::size_t max_columns = 8) const;
 
+  /// Every block's vertex list is complete (the product may be too large to enumerate).
+  bool complete() const { return complete_; }
+  /**
+   * Where complete(): a proven upper bound on max over Gamma-hat of mu(v) - lambda.v (the
+   * pricing's maximum), by the Lagrangian relaxation of the coupling -T ln T (its tangents) and
+   * of the ratio (Dinkelbach): for (beta, r) with e^(beta-1) + sum_s max_i (b_i - beta tau_i -
+   * r n_i) <= 0 no choice exceeds r. `met` is a ratio some column attains (the search starts
+   * there). nullopt when the lists are incomplete.
+   */
+  std::optional<double> ratio_bound(const Vector& lambda, double met) const;
+  /**
+   * Where complete(): a proven upper bound on LP (46)'s optimum from multipliers pi (weak
+   * duality): 1.lambda' for lambda' = pi + delta P-hat + rho 1, (delta, rho) searched, dual
+   * feasibility certified by the same relaxation as ratio_bound. Never above
+   * 1.pi + |X| ratio_bound(pi). nullopt when the lists are incomplete.
+   */
+  std::optional<double> dual_bound(const Vector& pi, double met) const;
+
  private:
   struct Block {
     long s = 0;
@@ -53,9 +75,14 @@ class BlockPricing {
   Vector px_;
   std::vector<Block> blocks_;
   Vector free_x_;  ///< 1 for x whose unit vector is a ray of Gamma (priced as -lambda_x)
-  bool applies_ = false, exhaustive_ = false;
+  bool applies_ = false, exhaustive_ = false, complete_ = false;
   long total_ = 0;  ///< vertices over all blocks
   mutable std::uint64_t calls_ = 0;  ///< seeds the random starts (deterministic per run)
+  mutable std::vector<std::vector<int>> memory_;  ///< the last round's best choices (starts)
+
+  /// Block-by-block moves on the exact ratio (two passes) from choice idx with its sums.
+  void improve_exactly(const std::vector<Vector>& b, std::vector<int>& idx, double& bsum, double& t, double& n,
+                       double& r) const;
 };
 
 /// The vertices of B_s (the file comment's families), at most cap rows; complete = all of them.

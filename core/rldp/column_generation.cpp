@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,19 @@ namespace privlab::rldp {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// CPU seconds of the calling thread: the budget counts the solver's own work, so a loaded
+/// machine (other processes, other experiment units) does not cut the column generation short.
+/// WASM (no per-thread CPU clock) uses wall time.
+double thread_seconds() {
+#if defined(CLOCK_THREAD_CPUTIME_ID) && !defined(__EMSCRIPTEN__)
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+#else
+  return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+#endif
+}
 
 /// A point of the pricing LP cleaned to a column: negatives from rounding cut, sum 1.
 Vector to_column(const Vector& x, long a) {
@@ -84,8 +98,8 @@ std::vector<std::pair<int, double>> coeffs_of(const Vector& v) {
 
 ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, const ColumnGenerationOptions& options) {
   const long a = g.num_x();
-  const auto start = Clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const double start = thread_seconds();
+  const auto elapsed = [&] { return thread_seconds() - start; };
 
   // Master (46): max sum mu(v) theta_v s.t. sum theta_v v = 1_X; starts with the uniform point
   // (in Gamma: every top and bottom equals 1/|X|), so it is always feasible.
@@ -120,25 +134,54 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
       if (g.violation(e) <= 0) add(e);
     }
 
-  const BlockPricing blocks(g, px);
+  const BlockPricing blocks(g, px, options.block_cap, options.exhaustive_limit);
   std::unique_ptr<Pricer> ascent;  // built when first needed
   ColumnGenerationResult res;
   std::vector<Vector> recent;
   lp::Solution sol;
+  const auto timed = [](double& acc, auto&& f) {
+    const double t0 = thread_seconds();
+    f();
+    acc += thread_seconds() - t0;
+  };
+  // Weak duality: any multipliers pi bound (46) by 1.pi + |X| max_v (mu(v) - pi.v) (sum v = 1),
+  // or by BlockPricing::dual_bound; the least bound met is kept, and its pi is the stability
+  // centre of the pricing.
+  Vector centre;
+  const auto offer_bound = [&](const Vector& pi, double ub) {
+    if (!res.upper_bound || ub < *res.upper_bound) { res.upper_bound = ub; centre = pi; }
+  };
+  const auto improving = [&](const Vector& v, const Vector& lambda) { return mu(v, px) - lambda.dot(v) > options.tolerance; };
   for (;;) {
-    sol = master.solve();
+    timed(res.master_seconds, [&] { sol = master.solve(); });
     ++res.rounds;
     if (sol.status != lp::Status::kOptimal)
       solver_failure("lp_failed", std::string("the master LP (46) returned ") + lp::status_name(sol.status));
     const Vector& lambda = sol.row_duals;
+    if (res.upper_bound && *res.upper_bound - sol.objective <= 1e-11 * (1.0 + std::abs(sol.objective))) {
+      res.converged = true;  // the proven bound meets the master: optimal
+      break;
+    }
     std::vector<Vector> found;
     if (blocks.applies()) {
-      BlockPricing::Found f = blocks.price(lambda, options.tolerance, 48);
-      found = std::move(f.columns);
-      // Exhaustive pricing: max over Gamma-hat of mu(v) - lambda.v is known, so lambda + max * 1
-      // is dual feasible for (46) and 1.lambda + |X| max bounds its optimum.
-      if (f.max_ratio) res.upper_bound = lambda.sum() + static_cast<double>(a) * std::max(0.0, *f.max_ratio);
-      else res.upper_bound.reset();
+      // Price at the smoothed duals (Wentges); columns must improve the master at lambda, and
+      // when none does (mispricing) the pricing is repeated at lambda itself.
+      const bool smooth = options.stability > 0 && centre.size() == a;
+      for (int attempt = smooth ? 0 : 1; attempt < 2 && found.empty(); ++attempt) {
+        const Vector pi = attempt == 0 ? Vector(options.stability * centre + (1 - options.stability) * lambda) : lambda;
+        BlockPricing::Found f;
+        timed(res.pricing_seconds, [&] { f = blocks.price(pi, options.tolerance, 48); });
+        double met = 0;
+        for (const Vector& v : f.columns) {
+          met = std::max(met, mu(v, px) - pi.dot(v));
+          if (improving(v, lambda)) found.push_back(v);
+        }
+        if (f.max_ratio) offer_bound(pi, pi.sum() + static_cast<double>(a) * *f.max_ratio);
+        else if (blocks.complete() && ((attempt == 1 && found.empty()) || res.rounds % options.bound_every == 1))
+          timed(res.bound_seconds, [&] {
+            if (const auto ub = blocks.dual_bound(pi, met)) offer_bound(pi, *ub);
+          });
+      }
     }
     if (found.empty() && !blocks.exhaustive()) {
       if (!ascent) ascent = std::make_unique<Pricer>(g, px);
@@ -151,18 +194,20 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
       for (long j : used) starts.push_back(cols[static_cast<std::size_t>(j)]);
       for (const Vector& v : recent) starts.push_back(v);
       const double floors[] = {1.0 / static_cast<double>(a), 1e-6};
-      for (const Vector& v0 : starts) {
-        for (double floor : floors) {
-          double r = 0;
-          const Vector v = ascent->ascend(v0, lambda, floor, r);
-          if (r <= options.tolerance) continue;
-          bool dup = false;
-          for (const Vector& f : found)
-            if ((f - v).cwiseAbs().maxCoeff() <= 1e-12) { dup = true; break; }
-          if (!dup) found.push_back(v);
+      timed(res.pricing_seconds, [&] {
+        for (const Vector& v0 : starts) {
+          for (double floor : floors) {
+            double r = 0;
+            const Vector v = ascent->ascend(v0, lambda, floor, r);
+            if (r <= options.tolerance) continue;
+            bool dup = false;
+            for (const Vector& f : found)
+              if ((f - v).cwiseAbs().maxCoeff() <= 1e-12) { dup = true; break; }
+            if (!dup) found.push_back(v);
+          }
+          if (found.size() >= 32) break;
         }
-        if (found.size() >= 32) break;
-      }
+      });
     }
     if (found.empty()) { res.converged = true; break; }
     if (res.rounds >= options.max_rounds) break;

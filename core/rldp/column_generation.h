@@ -4,13 +4,18 @@
  *        restricted master over the points of Gamma-hat found so far, its duals lambda, and a
  *        pricing step that looks for v in Gamma-hat with mu(v) - lambda.v > 0 (45).
  *
- * mu is convex, so pricing maximises a convex function over a polytope; it is done by ascent:
- * linearise mu at the current point, solve the LP over Gamma-hat's compact description
- * (gamma_hat.h) with that objective (a vertex), repeat while mu - lambda.v increases. Starts: the
- * master's columns in use and the last columns found. Any set of columns gives a mechanism
- * whose rows lie in Gamma (so (eps, F)-RLDP by Theorem 2); when the ascent finds no improving
- * column the master is a local optimum of the pricing, NOT a certificate: the bound comes from
- * column_bound.h where it applies (polyopt.h's Optimality says which results carry one).
+ * mu is convex, so pricing maximises a convex function over a polytope. Where Gamma is a union
+ * of block products (the paper's Definition 3 and NR) it is block_pricing.h (exhaustive at small
+ * sizes, else vertex-to-vertex ascent over choices of block vertices); otherwise, and when the
+ * block search finds nothing, an LP ascent: linearise mu at the current point, solve the LP over
+ * Gamma-hat's compact description (gamma_hat.h) with that objective (a vertex), repeat while
+ * mu - lambda.v increases. The pricing runs at Wentges-smoothed duals (stability * centre +
+ * (1 - stability) * lambda, the centre being the multipliers of the least proven bound so far),
+ * falling back to lambda when that finds no column improving the master. Any set of columns
+ * gives a mechanism whose rows lie in Gamma (so (eps, F)-RLDP by Theorem 2). A proven upper bound
+ * comes from any multipliers whose pricing maximum is known or bounded (the result's
+ * upper_bound); when the ascent finds no improving column without such a bound, the master is a
+ * local optimum of the pricing, NOT a certificate (column_bound.h may still bound it).
  */
 #pragma once
 #include <optional>
@@ -21,9 +26,19 @@
 namespace privlab::rldp {
 
 struct ColumnGenerationOptions {
-  double seconds = 0;       ///< wall-clock budget (<= 0: none); stopping early keeps a valid master
+  /// Budget in CPU seconds of the solving thread (wall time in WASM; <= 0: none); stopping early
+  /// keeps a valid master.
+  double seconds = 0;
   long max_rounds = 100000;
   double tolerance = 1e-10; ///< a column enters when mu(v) - lambda.v exceeds this
+  /// Block pricing (block_pricing.h): exhaustive up to this many choices, block lists of at most
+  /// block_cap vertices each (incomplete beyond: no Lagrangian bound from the blocks).
+  double exhaustive_limit = 3e5;
+  long block_cap = 1L << 20;
+  /// Wentges smoothing: price at stability * centre + (1 - stability) * lambda, the centre being
+  /// the duals with the best proven bound so far (0: price at the master's duals).
+  double stability = 0.5;
+  int bound_every = 10;  ///< rounds between Lagrangian bounds (block_pricing.h ratio_bound)
 };
 
 struct ColumnGenerationResult {
@@ -36,9 +51,11 @@ struct ColumnGenerationResult {
   long generated = 0;  ///< columns ever added (the master drops none)
   bool converged = false;  ///< the last pricing round found no improving column
   bool stopped = false;    ///< the time budget ended the loop
-  /// Where the pricing was exhaustive (block_pricing.h) at the final master: a proven upper bound
-  /// on (46)'s optimum, 1.lambda + |X| max(0, max_v mu(v) - lambda.v).
+  /// The least proven upper bound on (46)'s optimum met: for any multipliers pi,
+  /// 1.pi + |X| max_v (mu(v) - pi.v) bounds it (weak duality, sum v = 1) where the max is known
+  /// (exhaustive pricing); over complete blocks BlockPricing::dual_bound.
   std::optional<double> upper_bound;
+  double master_seconds = 0, pricing_seconds = 0, bound_seconds = 0;  ///< where the CPU time went
 };
 
 /// Column generation for (46) over g with P-hat_x = px. Throws solver_failure("lp_failed") only

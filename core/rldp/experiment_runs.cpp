@@ -29,6 +29,7 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
         d.robust ? *d.robust : robust_epsilon(d.mechanism, hat, set, kRobustPairs);
     t.robust = r.value;
     t.robust_exact = r.exact;
+    t.optimality = d.details.optimality;
     return t;
   } catch (const Error& e) {
     if (e.code() == "too_large")

@@ -18,6 +18,7 @@
 #include "model/joint.h"
 #include "privlab/rldp_options.h"
 #include "rldp/evaluation.h"
+#include "rldp/polyopt.h"
 #include "rldp/uncertainty.h"
 
 namespace privlab::rldp::experiment {
@@ -36,6 +37,7 @@ struct Trial {
   Evaluation hat, truth;
   double robust = 0;
   bool robust_exact = true;
+  std::optional<Optimality> optimality;  ///< PolyOpt/NR: how LP (46) was solved (polyopt.h)
 };
 
 /// Designs, audits and evaluates one mechanism; nothing (with a note) when it is skipped.

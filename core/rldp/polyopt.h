@@ -20,8 +20,9 @@ constexpr long kMaxPolyOptXLarge = 256;
 /// Vertex enumeration (proven exact, fast) is used up to this |X| for PolyOpt; above it, column
 /// generation (column_generation.h). Measured natively: |X| <= 10 takes <= ~1.5 s, 12 takes 3-80 s.
 constexpr long kMaxVertexEnumX = 10;
-/// Column generation's wall-clock budget per design (seconds; stopping keeps a valid mechanism,
-/// flagged "stopped"): the page's sizes (no allow_large) and the command line's.
+/// Column generation's budget per design (CPU seconds of its thread, wall time in WASM;
+/// stopping keeps a valid mechanism, flagged "stopped"): the page's sizes (no allow_large) and
+/// the command line's.
 constexpr double kColumnGenerationSeconds = 10;
 constexpr double kColumnGenerationSecondsLarge = 100;
 

@@ -179,3 +179,81 @@ TEST_CASE("rldp/block_vertices: the three families are exactly cddlib's vertices
     }
   }
 }
+
+TEST_CASE("rldp/block_pricing: the Lagrangian ratio bound is never below the exhaustive maximum (random duals)") {
+  // ratio_bound certifies max over Gamma-hat of mu(v) - lambda.v from the complete block lists
+  // without enumerating their product; the exhaustive pricing gives that maximum exactly.
+  std::mt19937_64 rng(261);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  long tight = 0, tried = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const long ns = 2 + trial % 2, nu = 2 + (trial / 2) % 2;  // |X| <= 9: vertex enumeration is quick
+    const auto joint = random_table(rng, ns, nu, 400);
+    const auto lower = rldp::project(joint, ball(trial % 2 ? 0.5 : 2.0, 400, joint.num_x())).lower;
+    const double eps = 0.25 + 0.5 * (trial % 5);
+    for (bool nr : {false, true}) {
+      Matrix low = lower;
+      if (nr)  // NR: L = P-hat_{U|s} (every s seen in these tables)
+        for (long s = 0; s < ns; ++s) low.row(s) = joint.conditional_u_given_s(s).transpose();
+      const auto g = rldp::make_gamma_hat(low, eps, !nr);
+      const rldp::BlockPricing blocks(g, joint.flat());
+      REQUIRE(blocks.applies());
+      REQUIRE(blocks.exhaustive());
+      REQUIRE(blocks.complete());
+      const double optimum = rldp::polyopt(joint, eps, low, with(rldp::LpMethod::kVertices, !nr)).utility;
+      for (int k = 0; k < 4; ++k) {
+        Vector lambda(joint.num_x());
+        for (long x = 0; x < lambda.size(); ++x) lambda(x) = 0.3 * joint.flat()(x) + 0.05 * normal(rng);
+        const auto exact = blocks.price(lambda, -1e300, 1);
+        REQUIRE(exact.max_ratio);
+        // The search starts from a ratio some column attains; 1 below the maximum here, so the
+        // bound has to be proven by the relaxation rather than handed in.
+        const double met = *exact.max_ratio - 1.0;
+        const auto bound = blocks.ratio_bound(lambda, met);
+        REQUIRE(bound);
+        INFO("trial " << trial << " nr " << nr << " k " << k);
+        CHECK(*bound >= *exact.max_ratio - 1e-12);
+        // The bound on (46) from the same multipliers: weak duality, and never above the
+        // constant shift by the ratio bound.
+        const auto dual = blocks.dual_bound(lambda, met);
+        REQUIRE(dual);
+        CHECK(*dual >= optimum - 1e-9);
+        CHECK(*dual <= lambda.sum() + static_cast<double>(lambda.size()) * *bound + 1e-9);
+        tight += *bound - *exact.max_ratio <= 1e-3 * (1 + std::abs(*exact.max_ratio));
+        ++tried;
+      }
+    }
+  }
+  CHECK(tight > tried / 4);  // a useful bound, not only a valid one
+}
+
+TEST_CASE("rldp/column_generation: heuristic pricing reaches vertex enumeration's optimum, its Lagrangian bound never below it") {
+  // The path of the large sizes (|X| = 240): block pricing by starts and linearised ascent
+  // (exhaustive_limit 0 forbids enumerating the product), Wentges smoothing (stability 0.5) or
+  // none, the bound from BlockPricing::dual_bound. Checked against vertex enumeration.
+  std::mt19937_64 rng(2627);
+  const long shapes[][2] = {{2, 3}, {3, 2}, {2, 4}, {3, 3}, {2, 5}, {5, 2}};
+  long reached = 0, total = 0;
+  for (const auto& shape : shapes)
+    for (double eps : {0.25, 1.0, 2.5})
+      for (double stability : {0.0, 0.5}) {
+        const auto joint = random_table(rng, shape[0], shape[1], 300);
+        const auto lower = rldp::project(joint, ball(2.0, 300, joint.num_x())).lower;
+        const auto ve = rldp::polyopt(joint, eps, lower, with(rldp::LpMethod::kVertices, true));
+        rldp::ColumnGenerationOptions o;
+        o.exhaustive_limit = 0;
+        o.stability = stability;
+        const auto g = rldp::make_gamma_hat(lower, eps, true);
+        const auto cg = rldp::column_generation(g, joint.flat(), o);
+        INFO("shape " << shape[0] << "x" << shape[1] << " eps " << eps << " stability " << stability);
+        REQUIRE(cg.upper_bound);
+        CHECK(*cg.upper_bound >= ve.utility - 1e-9);
+        CHECK(cg.utility <= ve.utility + 1e-7);  // columns are points of Gamma-hat
+        reached += cg.utility >= ve.utility - 1e-9;
+        ++total;
+      }
+  // Measured: 32 of 36 reach the optimum to 1e-9, the others stop 4e-7 .. 3.3e-4 below it (the
+  // ascent is a heuristic). The bound is valid but loose at these sizes (gaps up to 0.5: with 2-5
+  // blocks the relaxation of -T ln T is far from tight; it tightens with many blocks).
+  CHECK(reached >= 30);
+}

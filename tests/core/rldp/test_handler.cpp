@@ -119,6 +119,22 @@ TEST_CASE("rldp/handle_request: adult experiment on a few records") {
   CHECK(out["experiment"] == "adult");
   CHECK(out["rows"].size() == 5);
   CHECK(out["rows"][0][0] == "sex/race");
+  // PolyOpt and NR carry LP (46)'s proven bound and gap (vertex enumeration: gap 0); the others null.
+  REQUIRE(out["columns"].size() == 11);
+  CHECK(out["columns"][9] == "gap");
+  long with_gap = 0;
+  for (const auto& row : out["rows"]) {
+    REQUIRE(row.size() == 11);
+    const bool lp46 = row[2] == "polyopt" || row[2] == "nr";
+    CHECK(row[9].is_null() == !lp46);
+    if (lp46) {
+      CHECK(row[8].get<double>() >= row[4].get<double>() - 1e-9);  // bound >= I(X;Y)
+      CHECK(row[9].get<double>() <= 1e-9);
+      CHECK(row[10] == false);
+      ++with_gap;
+    }
+  }
+  CHECK(with_gap == 2);
   r["pairs"] = json::array({json::array({"sex", "nope"})});
   try {
     solve(r);
