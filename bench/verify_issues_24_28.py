@@ -301,8 +301,15 @@ def fam_game_tradeoff(seed, full):
                 if budget:
                     req["budget"] = {"seconds": budget}
 
-                def check(r):
-                    return "" if r.get("rows") else "no rows"
+                def check(r):  # rows, or the documented unit-results form when the budget ran out
+                    if r.get("rows") or (r.get("budget_exhausted") and len(r.get("unit_results", [])) == r.get("units_done")):
+                        return ""
+                    return "no rows"
+                if n > 30:  # beyond the documented grid side of 30: out_of_range at /grid/rows
+                    code, r, wall, cpu = cli(req)
+                    ok = code == 2 and r["error"]["path"] == "/grid/rows" and wall <= REFUSAL_LIMIT
+                    fam.add(short(req), ok, wall, cpu, "" if ok else f"exit {code} {str(r)[:150]}", "refused out_of_range")
+                    continue
                 answers(fam, short(req), req, check=check, budget=budget)
     return fam
 
