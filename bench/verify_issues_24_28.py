@@ -141,7 +141,7 @@ def answers(fam, case, request, refuse_path=None, check=None, budget=None):
     err = r.get("error", {})
     if code == 2 and err.get("code") == "too_large" and refuse_path is not False:
         ok = refuse_path is None or err.get("path") == refuse_path
-        ok_time = wall <= REFUSAL_LIMIT
+        ok_time = (cpu if cpu is not None else wall) <= REFUSAL_LIMIT  # CPU: wall is inflated by the load
         detail = "" if ok and ok_time else f"too_large at {err.get('path')} (want {refuse_path}) in {wall:.1f} s"
         return fam.add(case, ok and ok_time, wall, cpu, detail, "refused too_large", request)
     return fam.add(case, False, wall, cpu, f"exit {code}: {err.get('code')} {err.get('path')} {err.get('message', '')[:160]}",
