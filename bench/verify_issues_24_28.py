@@ -263,7 +263,7 @@ def fam_rldp_mse_experiments(seed):
                             wall, cpu, msg[:160], "refused too_large")
     for e in ("figure2a", "figure2b"):
         for K in (None, 5000):
-            for shape in ((3, 5), (6, 8)):
+            for shape in ((3, 5), (4, 6)):  # num_s, num_u at most 4 x 6 in experiments (out_of_range beyond)
                 req = {"family": "rldp-mse", "experiment": e, "seed": seed, "num_s": shape[0], "num_u": shape[1]}
                 if K:
                     req["K"] = K
@@ -816,10 +816,11 @@ NOT_TRIED = [
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", default="", help="run the families whose key starts with this (e.g. 28.2)")
+    ap.add_argument("--only", default="", help="run the families whose key starts with one of these (e.g. 28.2,24)")
     ap.add_argument("--full", action="store_true", help="game tradeoff at every N = 10..40 (slow)")
     ap.add_argument("--no-cpp", action="store_true")
-    ap.add_argument("--merge", help="a JSON written by an earlier run: its families not run now are kept")
+    ap.add_argument("--merge", nargs="*", default=[], help="JSONs written by earlier runs: their families not run "
+                    "now are kept (a later file's family replaces an earlier one's)")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "results", "verify-issues-24-28.json"))
     ap.add_argument("--md", default=os.path.join(ROOT, "docs", "results", "verify-issues-24-28.md"))
     args = ap.parse_args()
@@ -827,7 +828,7 @@ def main():
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     families = []
     for key, fn in FAMILIES:
-        if args.only and not key.startswith(args.only):
+        if args.only and not any(key.startswith(prefix) for prefix in args.only.split(",")):
             continue
         if key == "24-cpp" and args.no_cpp:
             continue
@@ -840,8 +841,8 @@ def main():
         print(f"   {s['count']} cases, {s['failed']} failed, wall median {s['wall_median_s']}, worst {s['wall_worst_s']} "
               f"({s['family_seconds']:.0f} s)", flush=True)
     commands = ["PYTHONPATH=build/python nice -n 15 /usr/bin/python3 bench/verify_issues_24_28.py " + " ".join(sys.argv[1:])]
-    if args.merge:  # families of an earlier run (e.g. --only 28, then --only 24 --merge)
-        earlier = json.load(open(args.merge))
+    for path in reversed(args.merge):  # families of earlier runs (e.g. --only 28, then --only 24 --merge)
+        earlier = json.load(open(path))
         ran = {f["family"] for f in families}
         families = [f for f in earlier["families"] if f["family"] not in ran] + families
         commands = earlier.get("commands", [earlier.get("command", "")]) + commands
