@@ -12,9 +12,9 @@ namespace privlab::funnel {
 constexpr double kRoundOff = 1e-12;
 
 struct LevelRepair {
-  Matrix mechanism;     ///< (1 - w) Q + w P_Y 1^T
-  double weight = 0;    ///< w in [0, 1]; 0 when Q already measured within epsilon
-  double before = 0;    ///< the level Q measured before the repair
+  Matrix mechanism;   ///< (1 - w) Q + w P_Y 1^T
+  double weight = 0;  ///< w in [0, 1]; 0 when Q already measured within epsilon
+  double before = 0;  ///< the level Q measured before the repair
 };
 
 /**
