@@ -4,6 +4,7 @@
  */
 #include "rldp/zero_witness.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,11 +26,35 @@ Matrix joint_of(double alpha, const Vector& ps, const Matrix& hat_cond, const Ma
   weight /= weight.sum();
   return weight.asDiagonal() * cond;
 }
+
+/// The [s][u] table w as the flat vector x = s|U| + u (JointDistribution::flat()'s order).
+Vector flat(const Matrix& w) {
+  Vector out(w.size());
+  for (long s = 0; s < w.rows(); ++s) out.segment(s * w.cols(), w.cols()) = w.row(s).transpose();
+  return out;
+}
+
+/**
+ * A row whose conditional has no P-hat mass left (D_s = Infinity) gets weight 0 from joint_of,
+ * the limit of F where P(y|s) is undefined. Give it weight delta (halved until W is in F, checked
+ * by the divergence itself); nullopt when no delta down to 1e-300 fits (no slack in the budget:
+ * the zero is only approached, not attained).
+ */
+std::optional<Matrix> with_row_weight(double alpha, double radius, const Vector& hat_flat, const Matrix& w,
+                                      long s, const Vector& cond_s) {
+  if (w.row(s).sum() > 0) return w;
+  Matrix row = Matrix::Zero(w.rows(), w.cols());
+  row.row(s) = cond_s.transpose();
+  for (double delta = 0.5; delta > 1e-300; delta *= 0.5) {
+    const Matrix candidate = (1 - delta) * w + delta * row;
+    if (renyi_divergence(alpha, hat_flat, flat(candidate)) <= radius) return candidate;
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 double emptying_phi_cost(double alpha, double mass_on_z) {
-  if (mass_on_z <= 0) return kInf;
-  return (1.0 - std::min(1.0, mass_on_z)) / (1.0 - alpha);
+  return (1.0 - std::clamp(mass_on_z, 0.0, 1.0)) / (1.0 - alpha);
 }
 
 std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set) {
@@ -59,8 +84,13 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
         for (long u = 1; u < nu; ++u) if (q1(u) > q1(best_u)) best_u = u;
         if (!(q1(best_u) > 0)) continue;  // P(y|s1) = 0 for every P
         Matrix cond = hat;
-        if (ps(s2) > 0) {
+        if (ps(s2) > 0 && mass_z > 0) {
           for (long u = 0; u < nu; ++u) cond(s2, u) = q(y, s2 * nu + u) == 0 ? hat(s2, u) / mass_z : 0.0;
+        } else if (ps(s2) > 0) {
+          // P-hat puts no mass on Z: any R2 on Z costs the whole row (D = Infinity, phi = 1/(1-alpha)).
+          long zs = 0;
+          for (long u = 0; u < nu; ++u) zs += q(y, s2 * nu + u) == 0;
+          for (long u = 0; u < nu; ++u) cond(s2, u) = q(y, s2 * nu + u) == 0 ? 1.0 / static_cast<double>(zs) : 0.0;
         } else {
           long z = 0;
           while (q(y, s2 * nu + z) != 0) ++z;
@@ -79,7 +109,11 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
           }
           if (!fits) continue;
         }
-        return joint_of(alpha, ps, hat, cond);
+        // Rows s2 and s1 (when emptied onto cells P-hat does not use) need a positive weight.
+        const auto w2 = with_row_weight(alpha, set.radius, joint.flat(), joint_of(alpha, ps, hat, cond), s2,
+                                        cond.row(s2).transpose());
+        if (!w2) continue;
+        if (auto w = with_row_weight(alpha, set.radius, joint.flat(), *w2, s1, cond.row(s1).transpose())) return w;
       }
     }
   return std::nullopt;

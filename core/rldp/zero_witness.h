@@ -18,7 +18,9 @@ namespace privlab::rldp {
 /**
  * Cost of emptying the complement of Z in one conditional p (alpha < 1): the closest R supported
  * on Z is p restricted to Z and renormalised, with D_alpha(p||R) = alpha/(1-alpha) ln(1/p(Z)),
- * i.e. phi(D) = (1 - p(Z)) / (1 - alpha) (+infinity when p(Z) = 0).
+ * i.e. phi(D) = (1 - p(Z)) / (1 - alpha); when p(Z) = 0 every R on Z has D = Infinity and
+ * phi = 1/(1 - alpha), finite (issue 28: this was taken as +infinity, and such an Infinity came
+ * without its witness). The row's optimal weight is then 0, so the witness gives it a small one.
  */
 double emptying_phi_cost(double alpha, double mass_on_z);
 

@@ -12,6 +12,7 @@
 
 #include "metrics/privacy_loss.h"
 #include "model/joint.h"
+#include "privlab/rldp.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty.h"
 #include "rldp_test_support.h"
@@ -245,5 +246,26 @@ TEST_CASE("rldp/robust_epsilon: issue13 repro 5: Renyi alpha < 1 reaches zeros: 
   CHECK(w.flat()(3) == doctest::Approx(1.0 / 3));
   // For alpha >= 1 the same mechanism stays finite (F cannot empty a cell of P-hat).
   set.alpha = 2;
+  CHECK(std::isfinite(rldp::robust_epsilon(q, joint, set).value));
+}
+
+TEST_CASE("rldp/robust_epsilon: issue 28: Infinity by emptying a row onto cells P-hat does not use has its witness") {
+  // verify-issues-24-28 (bench/verify_issues_24_28.py, family 28.4): P-hat_{U|s2} puts no mass on
+  // Z = {u : Q(y|s2,u) = 0}, so emptying row s2 onto Z costs the whole row, phi = P-hat_s2 /
+  // (1 - alpha) = 1.2, within phi(B) = 1.836 for alpha = 1/2, B = 5: Infinity is attained, but the
+  // emptying cost was taken as +infinity and the search's Infinity came without a witness.
+  const auto joint = joint_from_matrix(Matrix{{0.0, 0.4}, {0.6, 0.0}});
+  const Matrix q{{0.5, 0.5, 0.3, 1.0}, {0.5, 0.5, 0.7, 0.0}};
+  rldp::UncertaintySet set = rldp::renyi_ball(0.5, 5.0);
+  const auto robust = rldp::robust_epsilon(q, joint, set);
+  REQUIRE(robust.witness.size() == 4);
+  REQUIRE(robust.y >= 0);
+  CHECK((std::isinf(robust.value) && robust.exact));
+  CHECK(robust.witness.row(robust.s_prime).sum() > 0);  // the emptied row keeps a positive weight
+  const auto w = joint_from_matrix(robust.witness / robust.witness.sum());
+  CHECK(rldp::renyi_divergence(0.5, joint.flat(), w.flat()) <= set.radius);
+  CHECK(std::isinf(metrics::realized_epsilon(q, w)));
+  // With phi(B) below the row's cost (B = 0.5: phi = 0.442 < 1.2) the zero is out of reach.
+  set.radius = 0.5;
   CHECK(std::isfinite(rldp::robust_epsilon(q, joint, set).value));
 }
