@@ -7,7 +7,7 @@
 //                                         and tests/node/core_limits.test.mjs run this check)
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,8 +15,9 @@ export const LIMITS_FILE = join(root, 'web', 'src', 'core_limits.js');
 
 /** The limits of the WASM module in `binDir` (the Node flavour), parsed. */
 export async function moduleLimits(binDir = join(root, 'build', 'wasm', 'bin')) {
-  const createPrivlab = createRequire(import.meta.url)(join(binDir, 'privlab_node.cjs'));
-  const module = await createPrivlab({ wasmBinary: readFileSync(join(binDir, 'privlab_node.wasm')) });
+  const dir = resolve(binDir);  // require() reads a relative path without ./ as a package name
+  const createPrivlab = createRequire(import.meta.url)(join(dir, 'privlab_node.cjs'));
+  const module = await createPrivlab({ wasmBinary: readFileSync(join(dir, 'privlab_node.wasm')) });
   return JSON.parse(module.limits());
 }
 
