@@ -16,7 +16,6 @@
  * run.
  */
 #pragma once
-#include <vector>
 
 #include "common/linalg.h"
 #include "solvers/lp.h"
@@ -28,7 +27,6 @@ namespace privlab::game::decomposition {
 /// the Lagrangian over v in [0, 1]^n and x in [0, x_row_upper]. <= 0 up to round-off.
 double row_box_bound(const lp::LinearProgram& pricing, const Vector& duals, long n, double x_row_upper);
 
-/// sum_s lambda(s) + mu d_m + sum_o min(0, beta_o), rounded down; -inf when a beta_o is -inf.
-double box_master_bound(const Vector& lambda, double mu, double d_m, const std::vector<double>& betas);
+/// The bound itself: box_master_bound (decomposition_pricing.h), beside master_bound.
 
 }  // namespace privlab::game::decomposition

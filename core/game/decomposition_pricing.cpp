@@ -22,13 +22,33 @@ Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt) {
   return lf;
 }
 
-double master_bound(const Vector& lambda, double mu, double d_m, long n, double min_pricing_bound) {
-  long double sum = 0;
-  double mag = 0;
+namespace {
+/// sum_s lambda(s) + mu d_m + tail, rounded down: the tail's `tail_terms` summands have absolute
+/// sum tail_magnitude (recursive summation, generous).
+double rounded_dual_objective(const Vector& lambda, double mu, double d_m, long double tail, double tail_magnitude,
+                              long tail_terms) {
+  long double sum = tail;
+  double mag = tail_magnitude;
   for (long s = 0; s < lambda.size(); ++s) sum += lambda(s), mag += std::abs(lambda(s));
-  sum += static_cast<long double>(mu) * d_m + static_cast<long double>(n) * min_pricing_bound;
-  mag += std::abs(mu * d_m) + std::abs(n * min_pricing_bound);
-  return static_cast<double>(sum) - 4 * (lambda.size() + 2) * 0x1.0p-53 * mag;
+  sum += static_cast<long double>(mu) * d_m;
+  mag += std::abs(mu * d_m);
+  return static_cast<double>(sum) - 4 * (lambda.size() + 2 + tail_terms) * 0x1.0p-53 * mag;
+}
+}  // namespace
+
+double master_bound(const Vector& lambda, double mu, double d_m, long n, double min_pricing_bound) {
+  const long double tail = static_cast<long double>(n) * min_pricing_bound;
+  return rounded_dual_objective(lambda, mu, d_m, tail, std::abs(n * min_pricing_bound), 0);
+}
+
+double box_master_bound(const Vector& lambda, double mu, double d_m, const std::vector<double>& betas) {
+  long double tail = 0;
+  double magnitude = 0;
+  for (double b : betas) {
+    if (!(b > -lp::kInf)) return -lp::kInf;
+    tail += std::min(0.0, b), magnitude += std::abs(b);
+  }
+  return rounded_dual_objective(lambda, mu, d_m, tail, magnitude, static_cast<long>(betas.size()));
 }
 
 }  // namespace privlab::game::decomposition

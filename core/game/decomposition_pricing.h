@@ -327,5 +327,8 @@ class PricingGroups {
 
 /// sum_s lambda(s) + mu d_m + n min_o b_o, rounded down (weak duality, decomposition.h).
 double master_bound(const Vector& lambda, double mu, double d_m, long n, double min_pricing_bound);
+/// sum_s lambda(s) + mu d_m + sum_o min(0, beta_o), rounded down (box_bound.h); -inf when a
+/// beta_o is -inf.
+double box_master_bound(const Vector& lambda, double mu, double d_m, const std::vector<double>& betas);
 
 }  // namespace privlab::game::decomposition
