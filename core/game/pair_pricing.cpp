@@ -11,7 +11,7 @@ std::vector<std::pair<long, Shape>> pair_columns(const Problem& pb, const Vector
   const Vector& pi = pb.in.prior;
   const double mu = duals(n);
   std::vector<std::pair<long, Shape>> out;
-  for (long o = 0; o < pb.m; ++o) {
+  for (long o = 0; o < pb.m && !pb.over_budget(); ++o) {  // O(n^2) each: 2,500 cells take seconds
     const Vector r = pb.cost.row(o).transpose() - duals.head(n);  // reduced cost per unit of v(s)
     double best = -kEnter;
     long bs = -1, bt = -1;
