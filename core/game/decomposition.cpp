@@ -322,7 +322,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       double bound = master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, n, *min_bound);
       bound = std::max(bound, box_master_bound(at.head(n), pb.distortion ? at(n) : 0.0, opt.min_distortion, betas));
       res.lower_bound = std::max(res.lower_bound, bound);
-      if (res.relative_gap() > kExactGap * 0.5)
+      if (res.relative_gap() > kTargetGap)
         if (const auto repaired = repaired_dual_bound(pb, at.head(n), pb.distortion ? at(n) : 0.0, violations))
           bound = std::max(bound, *repaired);
       if (bound > centre_bound) centre_bound = bound, centre = at;
@@ -343,7 +343,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     }
     const double master_gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, master_gap));
-    if (last_new == first_new || master_gap <= kExactGap * 0.5) break;
+    if (last_new == first_new || master_gap <= kTargetGap) break;
     master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
     if (opt.max_rounds > 0 && res.rounds >= opt.max_rounds) break;
   }

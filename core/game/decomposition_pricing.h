@@ -18,6 +18,7 @@
 #include "common/worker_thread.h"
 #include "game/box_bound.h"
 #include "game/decomposition.h"
+#include "game/distortion_pricing.h"
 #include "game/lp_build.h"
 #include "game/mechanisms.h"
 #include "game/packing_bound.h"
@@ -28,6 +29,10 @@ namespace privlab::game::decomposition {
 
 using namespace lp_build;
 
+/// Both phases go on until the certified relative gap is below this: a tenth of the 1e-7 to
+/// which the decomposed optimum must equal the full LP's (at kExactGap / 2 a 6 x 6 distortion
+/// LP ended 1.2e-7 above it).
+constexpr double kTargetGap = kExactGap * 0.05;
 /// A pricing row is violated when off by more than this (shapes sum to 1).
 constexpr double kViolation = 1e-10;
 /// A column enters the master when its reduced cost is below -kEnter.
@@ -37,6 +42,10 @@ constexpr double kEnter = 1e-9;
 constexpr double kTolerance = 1e-10;
 /// Cutting-plane rounds of the pricing LP per observable and master round.
 constexpr int kPricingRounds = 100;
+/// The distortion LP (21)'s pricing (distortion_pricing.h): absolute gap at which one
+/// observable's double oracle stops, and its most small LPs.
+constexpr double kDistortionPricingTolerance = 1e-13;
+constexpr long kDistortionPricingIterations = 200;
 /// Observables are priced in this many groups (o mod kPricingGroups), each with its own pricing
 /// LP and cuts, on threads of their own natively. Fixed, so that the answer does not depend on
 /// the machine: the WASM module runs the same groups one after the other.
@@ -48,7 +57,8 @@ constexpr int kPricingGroups = 2;
 /// rows, and a shortest path is such a chain), +inf between cells no chain joins.
 Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt);
 
-/// One shape of the master: a ray of C normalised to sum 1, and its best guess's error x(r).
+/// One shape of the master: a ray of C (normalised to sum 1, except the priced rows of (21):
+/// Problem::priced_shape), and its best guess's error x(r).
 struct Shape {
   Vector r;
   double x = 0;
@@ -103,6 +113,17 @@ struct Problem {
     sh.r = v.cwiseMax(0.0);
     if (dp) sh.r = lipschitz_envelope(sh.r, inverse_factor);
     sh.r /= sh.r.sum();
+    sh.x = distortion ? (weighted_distance * sh.r).minCoeff() : 0.0;
+    return sh;
+  }
+  /// The shape of a priced row: without DP rows (21) the row v in [0, 1]^n as it is, not
+  /// normalised, so that the master sees its reduced cost undiluted (a row over 100 cells
+  /// with reduced cost -1e-7 has -1e-9 per unit of mass, below what enters the master: on the
+  /// map the column generation stopped with 64 such rows and gap 2.8e-5); with DP, shape(v).
+  Shape priced_shape(const Vector& v) const {
+    if (dp || !(v.maxCoeff() > 0)) return shape(v);
+    Shape sh;
+    sh.r = v.cwiseMax(0.0);
     sh.x = distortion ? (weighted_distance * sh.r).minCoeff() : 0.0;
     return sh;
   }
@@ -172,7 +193,18 @@ class Pricing {
   /// rounds. Returns the last solution's v (nullopt when the LP does not solve) and sets
   /// `bound` to a proven lower bound on the minimum over C, and `box_bound` to one on the
   /// minimum over the unnormalised rows v in C with 0 <= v <= 1 (box_bound.h).
-  std::optional<Vector> price(const Vector& z, double mu, double& bound, double& box_bound) {
+  /// `o`: the observable priced (the double oracle of (21) starts where its last pricing ended).
+  std::optional<Vector> price(const Vector& z, double mu, double& bound, double& box_bound, long o = -1) {
+    if (!pb_.dp && pb_.distortion && !anchored_) {  // (21): no DP rows, an exact double oracle
+      if (o >= 0 && static_cast<long>(mixtures_.size()) <= o) mixtures_.resize(static_cast<size_t>(o) + 1);
+      const auto d = price_distortion_row(pb_.weighted_distance, z, mu, kDistortionPricingTolerance,
+                                          kDistortionPricingIterations, pb_.seconds_left(),
+                                          o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr);
+      if (!d) return std::nullopt;
+      bound = d->bound;
+      box_bound = d->box_bound;
+      return d->v;
+    }
     Vector objective = Vector::Zero(mirror_.num_vars());
     objective.head(pb_.n) = z;
     if (pb_.distortion) objective(pb_.n) = -mu;
@@ -249,6 +281,7 @@ class Pricing {
   std::unique_ptr<lp::IncrementalLp> lp_;
   std::vector<char> dp_in_, dist_in_;
   long dp_count_ = 0, dist_count_ = 0;
+  std::vector<GuessMixture> mixtures_;  ///< (21): per observable, where its double oracle ended
 };
 
 /// One group's pricing of one observable: the lifted shape of the pricing LP's solution and the
@@ -288,12 +321,12 @@ class PricingGroups {
         const long o = which[i];
         if (o % kPricingGroups != g) continue;
         double bound = -lp::kInf, box_bound = -lp::kInf;
-        const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound, box_bound);
+        const auto v = pricing_[g]->price(pb_.cost.row(o).transpose() - lambda, mu, bound, box_bound, o);
         if (!v) {  // out of time (the LP's time limit is the budget's), or a failure
           (pb_.over_budget() ? stopped : failed) = true;
           return;
         }
-        out[i] = {true, pb_.shape(*v), bound, box_bound};
+        out[i] = {true, pb_.priced_shape(*v), bound, box_bound};
         if (pb_.over_budget()) stopped = true;
       }
     };

@@ -87,7 +87,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     res.distortion_rows = cut->distortion_rows + pricing.distortion_rows();
     res.size = {cut->size.variables, cut->size.constraints + pricing.rows(), cut->size.nonzeros + pricing.nonzeros()};
     if (cut->stopped_early) break;
-    if (res.relative_gap() <= kExactGap * 0.5) {
+    if (res.relative_gap() <= kTargetGap) {
       if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, 0.0);
       break;  // proven by the packing bound: no pricing needed
     }
@@ -114,13 +114,13 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     if (complete) {
       res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
       res.lower_bound = std::max(res.lower_bound, box_master_bound(cut->simplex_duals, mu, opt.min_distortion, betas));
-      if (res.relative_gap() > kExactGap * 0.5)
+      if (res.relative_gap() > kTargetGap)
         if (const auto repaired = repaired_dual_bound(pb, cut->simplex_duals, mu, violations))
           res.lower_bound = std::max(res.lower_bound, *repaired);
     }
     const double gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, res.size.constraints, std::max(0.0, gap));
-    if (gap <= kExactGap * 0.5 || pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
+    if (gap <= kTargetGap || pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
     if (negative.empty()) return out;  // the chosen observables' own rounding: columns go on
     // Many observables pricing out negative at once foretell a large restricted LP.
     if (static_cast<long>(chosen.size() + negative.size()) > max_observables) return out;

@@ -174,6 +174,7 @@ Solution solve(const LinearProgram& program, bool exact) {
   params.msg_lev = GLP_MSG_OFF;
   params.it_lim = iteration_limit(program.iteration_limit, m, n);
   if (program.time_limit > 0) params.tm_lim = static_cast<int>(std::min(program.time_limit * 1000, 2e9)) + 1;
+  if (program.tolerance > 0) params.tol_bnd = params.tol_dj = program.tolerance;
   SimplexOutcome outcome = simplex_with_restart(p, params);
   if (exact) {
     glp_unscale_prob(p);

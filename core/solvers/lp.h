@@ -35,6 +35,9 @@ struct LinearProgram {
   long iteration_limit = 0;
   /// Wall-clock limit of solve_lp in seconds (0: none); a solve stopped by it is not kOptimal.
   double time_limit = 0;
+  /// GLPK's primal and dual feasibility tolerances (relative; 0: its defaults, 1e-7). A caller
+  /// that proves bounds from the duals asks for tighter ones (IncrementalLp::set_tolerance).
+  double tolerance = 0;
   Vector objective;      ///< one entry per variable
   Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)
   std::vector<Row> rows;

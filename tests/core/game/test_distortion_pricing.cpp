@@ -1,0 +1,103 @@
+// Tests of core/game/distortion_pricing.cpp: the double oracle's row, value and proven bounds
+// for the distortion LP (21), against the full box LP over every cell and every guess.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "game/decomposition_pricing.h"
+#include "game/distortion_pricing.h"
+#include "game/priors.h"
+#include "plain_lp.h"
+#include "solvers/lp.h"
+
+using namespace privlab;
+using namespace privlab::game;
+using namespace privlab::game::decomposition;
+using namespace privlab::game::testing;
+
+namespace {
+/// beta = min over v in [0,1]^n, y >= (z - mu W(g,.)).v for every g of y: the plain LP.
+double full_box_lp(const Matrix& W, const Vector& z, double mu) {
+  const long n = z.size();
+  lp::LinearProgram prog;
+  prog.objective = Vector::Zero(n + 1);
+  prog.objective(n) = 1.0;
+  prog.lower = Vector::Zero(n + 1);
+  prog.upper = Vector::Ones(n + 1);
+  prog.lower(n) = -lp::kInf, prog.upper(n) = lp::kInf;
+  for (long g = 0; g < W.rows(); ++g) {
+    lp::Row row;
+    row.coeffs.emplace_back(static_cast<int>(n), 1.0);
+    for (long s = 0; s < n; ++s) row.coeffs.emplace_back(static_cast<int>(s), -(z(s) - mu * W(g, s)));
+    row.lower = 0.0;
+    prog.rows.push_back(row);
+  }
+  const lp::Solution sol = lp::solve_lp(prog);
+  REQUIRE(sol.status == lp::Status::kOptimal);
+  return sol.objective;
+}
+/// min over shapes (v >= 0, sum v = 1) of max_g (z - mu W(g,.)).v: the plain LP.
+double full_shape_lp(const Matrix& W, const Vector& z, double mu) {
+  const long n = z.size();
+  lp::LinearProgram prog;
+  prog.objective = Vector::Zero(n + 1);
+  prog.objective(n) = 1.0;
+  prog.lower = Vector::Zero(n + 1);
+  prog.upper = Vector::Constant(n + 1, lp::kInf);
+  prog.lower(n) = -lp::kInf;
+  lp::Row simplex;
+  for (long s = 0; s < n; ++s) simplex.coeffs.emplace_back(static_cast<int>(s), 1.0);
+  simplex.lower = simplex.upper = 1.0;
+  prog.rows.push_back(simplex);
+  for (long g = 0; g < W.rows(); ++g) {
+    lp::Row row;
+    row.coeffs.emplace_back(static_cast<int>(n), 1.0);
+    for (long s = 0; s < n; ++s) row.coeffs.emplace_back(static_cast<int>(s), -(z(s) - mu * W(g, s)));
+    row.lower = 0.0;
+    prog.rows.push_back(row);
+  }
+  const lp::Solution sol = lp::solve_lp(prog);
+  REQUIRE(sol.status == lp::Status::kOptimal);
+  return sol.objective;
+}
+}  // namespace
+
+TEST_CASE("game/distortion_pricing: the double oracle's row is optimal over the box and its bounds are proven (21)") {
+  long exact = 0, total = 0, negative = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const GameInputs in = spread_grid_game({4, 5, 1.0}, seed);
+    const double threshold = feasibility_threshold(in.prior, in.distance);
+    const Problem pb(in, design_options(MechanismKind::kDistortion, 0.0, 0.7 * threshold));
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (int trial = 0; trial < 6; ++trial) {
+      Vector lambda(pb.n);
+      for (long s = 0; s < pb.n; ++s) lambda(s) = in.prior(s) * (0.1 + 0.9 * u(rng));
+      const double mu = trial == 0 ? 0.0 : 4.0 * u(rng);
+      for (long o = 0; o < pb.m; ++o) {
+        const Vector z = pb.cost.row(o).transpose() - lambda;
+        const auto d = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0);
+        REQUIRE(d);
+        const double beta = full_box_lp(pb.weighted_distance, z, mu);
+        const double shape_min = full_shape_lp(pb.weighted_distance, z, mu);
+        ++total;
+        // The row is in the box and its value is its own z.v - mu x(v) over every guess.
+        CHECK(d->v.minCoeff() >= 0.0);
+        CHECK(d->v.maxCoeff() <= 1.0 + 1e-12);
+        CHECK(d->v.sum() > 0);
+        const double x = (pb.weighted_distance * d->v).minCoeff();
+        CHECK(d->value == doctest::Approx(z.dot(d->v) - mu * x).epsilon(1e-12));
+        // Proven bounds never above the true minima; the value never below beta.
+        CHECK(d->box_bound <= beta + 1e-12);
+        CHECK(d->bound <= shape_min + 1e-12);
+        CHECK(d->value >= beta - 1e-10);
+        // Exact: value, bound and beta agree.
+        if (std::abs(d->value - beta) <= 1e-10 && std::abs(d->box_bound - beta) <= 1e-10) ++exact;
+        negative += beta < -1e-9;
+      }
+    }
+  }
+  CHECK(exact == total);
+  CHECK(negative > total / 4);  // the multipliers leave rows that price below 0
+  MESSAGE("observables priced: ", total, ", beta < 0: ", negative);
+}
