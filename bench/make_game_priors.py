@@ -3,6 +3,9 @@
 
 Usage: mkdir -p build/bench && /usr/bin/python3 bench/make_game_priors.py build/bin/privlab > build/bench/game-priors.json
        build/bin/privlab bench --set build/bench/game-priors.json --isolate --progress --out docs/results/bench-game-priors.json
+       /usr/bin/python3 bench/make_game_priors.py build/bin/privlab --distortion > build/bench/game-distortion.json
+         (the distortion LP (21) alone: 12 priors of the same family, d_m at 0.3, 0.7 and 0.95 of
+         the threshold, for its target of 10 s on the map)
 
 The set is generated, not committed (9 MB: the explicit instances carry 300 x 300 distance
 matrices), and it lives outside bench/ so that a plain `privlab bench` does not run its
@@ -63,28 +66,51 @@ def threshold(privlab, request):
     return json.loads(out.stdout)["feasibility_threshold"]
 
 
+def instance_base(seed, explicit, d):
+    """The request's prior part for instance `seed` (generated, or explicit with the distance matrix)."""
+    rng = np.random.default_rng(seed)
+    base = {"family": "game", "utility_loss": "hamming", "allow_large": True}
+    if explicit:
+        prior, shape = blob_prior(rng, d)
+        base.update(prior=[float(x) for x in prior], distance=[[float(x) for x in row] for row in d])
+        label = "explicit, %d blobs sigma %.2f bg %.2f" % (shape["places"], shape["sigma_km"], shape["background"])
+    else:
+        shape = {"hot_cells": int(rng.integers(2, 7)), "weights": "dirichlet",
+                 "spread_km": round(float(rng.uniform(0.3, 1.0)), 3),
+                 "background": round(float(rng.uniform(0.01, 0.20)), 4), "seed": seed}
+        base.update(grid=MAP, prior=shape)
+        label = "%d places spread %.2f bg %.2f" % (shape["hot_cells"], shape["spread_km"], shape["background"])
+    return base, label
+
+
+def distortion_family(privlab, d):
+    """(21) alone: 4 priors (seeds 3000-3003, the last explicit) x d_m at 0.3, 0.7, 0.95."""
+    items = []
+    for i in range(4):
+        base, label = instance_base(3000 + i, i == 3, d)
+        t = threshold(privlab, base)
+        for frac in (0.3, 0.7, 0.95):
+            request = dict(base, mechanism="distortion", min_distortion=frac * t, budget={"seconds": 120})
+            items.append({"name": "game-distortion/%d d_m %.2f, %s" % (i, frac, label), "max_repeat": 1, "request": request})
+    about = ("Issue 27: the distortion LP (21) on the paper's map for 4 user-like priors x 3 d_m "
+             "(bench/make_game_priors.py --distortion); every answer must be exact (lp.gap <= 1e-6).")
+    return {"about": about, "requests": items}
+
+
 def main():
     privlab = sys.argv[1]
     d = distances()
+    if "--distortion" in sys.argv[2:]:
+        json.dump(distortion_family(privlab, d), sys.stdout, separators=(",", ":"))
+        sys.stdout.write("\n")
+        return
     items = []
     # Every (mechanism, d_m fraction) meets every eps; one instance in four is explicit.
     kinds = [("dp", None), ("joint", 0.3), ("joint", 0.7), ("joint", 0.95)]
     plan = [(EPS[i % 5], kinds[i // 5]) for i in range(20)] + [(None, ("distortion", 0.7))] * 4
     for i, (eps, (kind, frac)) in enumerate(plan):
-        rng = np.random.default_rng(1000 + i)
-        explicit = i % 4 == 3
-        base = {"family": "game", "utility_loss": "hamming", "allow_large": True}
+        base, label = instance_base(1000 + i, i % 4 == 3, d)
         budget = {"seconds": 120}  # the issue's per-instance target: a miss shows as stopped_early
-        if explicit:
-            prior, shape = blob_prior(rng, d)
-            base.update(prior=[float(x) for x in prior], distance=[[float(x) for x in row] for row in d])
-            label = "explicit, %d blobs sigma %.2f bg %.2f" % (shape["places"], shape["sigma_km"], shape["background"])
-        else:
-            shape = {"hot_cells": int(rng.integers(2, 7)), "weights": "dirichlet",
-                     "spread_km": round(float(rng.uniform(0.3, 1.0)), 3),
-                     "background": round(float(rng.uniform(0.01, 0.20)), 4), "seed": 1000 + i}
-            base.update(grid=MAP, prior=shape)
-            label = "%d places spread %.2f bg %.2f" % (shape["hot_cells"], shape["spread_km"], shape["background"])
         request = dict(base, mechanism=kind, budget=budget)
         if eps is not None:
             request["epsilon"] = eps

@@ -116,6 +116,8 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     bool new_cells = false;
     for (long s = 0; s < n; ++s)
       if (!in_cells[s] && z(s) - mu * mixed(s) < 0) cells.push_back(s), in_cells[s] = 1, new_cells = true;
+    // rho already proves beta_o to within the tolerance (the warm mixture often does): no LP.
+    if (rb.box >= -tolerance) break;
     if (mu == 0 || cells.empty()) {  // no guess matters, or nothing prices below 0
       Vector v = Vector::Ones(static_cast<long>(cells.size()));
       long guess = 0;
