@@ -266,9 +266,11 @@ TEST_CASE("rldp/column_generation: NR's heuristic pricing converges within a bou
   // the second pass) doubled NR's rounds at |X| = 60-120 (8x15, seed 3: 188 instead of 100) for
   // at most 2e-5 more utility. The tables are the rldp sample request's draws (P* ~ Dirichlet(1/2),
   // n = 32561; bench/make_rldp_cg_seeds.py's seeds), solved without a time budget, so the round
-  // count is deterministic. Measured with the defaults: 54 and 100 rounds; bounds leave ~20 %.
+  // count is deterministic for one build. Measured with the defaults: 54 and 100 rounds (with
+  // smoothing 78 and 188). The count moves with the last bits of the input (8x15 seed 1: 128
+  // rounds from counts / sum here, 172 through the JSON request), so the bounds leave 30-50 %.
   struct Case { long ns, nu; std::uint64_t seed; long max_rounds; double utility; };
-  const Case cases[] = {{6, 10, 2, 65, 1.8058155835}, {8, 15, 3, 120, 2.2594765042}};
+  const Case cases[] = {{6, 10, 2, 70, 1.8058155835}, {8, 15, 3, 150, 2.2594765042}};
   for (const Case& c : cases) {
     random::Engine engine(c.seed);
     const Vector flat = random::dirichlet(engine, c.ns * c.nu, 0.5);
