@@ -164,8 +164,9 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
     }
     std::vector<Vector> found;
     if (blocks.applies()) {
-      // Price at the smoothed duals (Wentges); columns must improve the master at lambda, and
-      // when none does (mispricing) the pricing is repeated at lambda itself.
+      // With options.stability > 0, price at the smoothed duals (Wentges) first; columns must
+      // improve the master at lambda, and when none does (mispricing) the pricing is repeated at
+      // lambda itself.
       const bool smooth = options.stability > 0 && centre.size() == a;
       for (int attempt = smooth ? 0 : 1; attempt < 2 && found.empty(); ++attempt) {
         const Vector pi = attempt == 0 ? Vector(options.stability * centre + (1 - options.stability) * lambda) : lambda;

@@ -9,9 +9,10 @@
  * sizes, else vertex-to-vertex ascent over choices of block vertices); otherwise, and when the
  * block search finds nothing, an LP ascent: linearise mu at the current point, solve the LP over
  * Gamma-hat's compact description (gamma_hat.h) with that objective (a vertex), repeat while
- * mu - lambda.v increases. The pricing runs at Wentges-smoothed duals (stability * centre +
- * (1 - stability) * lambda, the centre being the multipliers of the least proven bound so far),
- * falling back to lambda when that finds no column improving the master. Any set of columns
+ * mu - lambda.v increases. On request (options.stability > 0, off by default) the pricing runs
+ * at Wentges-smoothed duals (stability * centre + (1 - stability) * lambda, the centre being the
+ * multipliers of the least proven bound so far), falling back to lambda when that finds no
+ * column improving the master. Any set of columns
  * gives a mechanism whose rows lie in Gamma (so (eps, F)-RLDP by Theorem 2). A proven upper bound
  * comes from any multipliers whose pricing maximum is known or bounded (the result's
  * upper_bound); when the ascent finds no improving column without such a bound, the master is a
@@ -36,8 +37,13 @@ struct ColumnGenerationOptions {
   double exhaustive_limit = 3e5;
   long block_cap = 1L << 20;
   /// Wentges smoothing: price at stability * centre + (1 - stability) * lambda, the centre being
-  /// the duals with the best proven bound so far (0: price at the master's duals).
-  double stability = 0.5;
+  /// the duals with the best proven bound so far (0: price at the master's duals). Off by
+  /// default: with the heuristic pricing the centre is refreshed only every bound_every rounds
+  /// (a relaxation bound, not the Lagrangian function), and 0.5 doubled the rounds (NR at
+  /// |X| = 120: 265 instead of 89; 60: 96/59; PolyOpt at 60: 213/158) and at |X| = 240 reached a
+  /// lower utility in the same 40 CPU seconds (0.0153 against 0.0240), for at most 2e-5 more
+  /// utility where both converge (test_column_generation, docs/results/rldp.md).
+  double stability = 0;
   int bound_every = 10;  ///< rounds between Lagrangian bounds (block_pricing.h ratio_bound)
 };
 
