@@ -204,6 +204,7 @@ function markResult(hash) {
 
 /** A performance mark of the first visit (scripts/bench-page.mjs reads them), set once. */
 function firstMark(name, startTime) {
+  if (startTime !== undefined && !(startTime >= 0)) return;  // a worker that reports no time
   if (performance.getEntriesByName(name).length === 0) performance.mark(name, startTime === undefined ? undefined : { startTime });
 }
 

@@ -36,7 +36,7 @@ export class SolverClient {
     if (!this.pending || msg.id !== this.pending.id) return;
     if (msg.type === 'progress') { this.onStatus({ state: 'progress', fraction: msg.fraction, stage: msg.stage }); return; }
     if (msg.type === 'result') {
-      this.solveTiming = { ...msg.timing, warm: Boolean(msg.warm) };  // the page's first-visit marks
+      this.solveTiming = msg.timing ? { ...msg.timing, warm: Boolean(msg.warm) } : null;  // the page's first-visit marks
       const { resolve } = this.pending;
       this.pending = null;
       this.onStatus({ state: 'idle' });
