@@ -4,9 +4,12 @@
 // CPU time per solve (cpu_ratio_to_native: less distorted on a loaded machine; native CPU counts
 // every thread, the WASM module has none), and a summary over the requests that take at least
 // --over MS natively (default 10): the median and worst ratio and the requests above 1.5x.
-// --bin DIR picks the module (default build/wasm/bin), to compare two builds.
+// --bin DIR picks the module (default build/wasm/bin), to compare two builds. Each request is
+// solved --warmup N times (default 1) before it is timed: V8 compiles WebAssembly functions on
+// their first call and optimises the hot ones in the background, which the native tool never does
+// (the page pays that once per visit: scripts/bench-page.mjs).
 //   node --no-experimental-fetch scripts/bench-wasm.mjs [--repeat N] [--only TEXT] [--native FILE]
-//        [--bin DIR] [--over MS] [--out FILE]
+//        [--bin DIR] [--warmup N] [--over MS] [--out FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
@@ -21,6 +24,7 @@ const outFile = option('--out', null);
 const only = option('--only', '');
 const bin = option('--bin', null);
 const over = Number(option('--over', 10));
+const warmup = Math.max(0, Number(option('--warmup', 1)));
 
 const m = await loadPrivlab(bin ? resolve(bin) : undefined);
 const requests = [];
@@ -37,6 +41,7 @@ for (const item of requests) {
   const cpu = [];
   let exitCode = 0;
   const reps = Math.max(1, Math.min(repeat, item.max_repeat ?? repeat));  // as privlab bench
+  for (let w = 0; w < Math.min(warmup, reps); w++) m.solve(text);
   for (let r = 0; r < reps; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -52,7 +57,7 @@ for (const item of requests) {
   if (n && n.cpu_ms_per_solve) row.cpu_ratio_to_native = row.cpu_ms_per_solve / n.cpu_ms_per_solve;
   results.push(row);
 }
-const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
+const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', warmup, load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
 if (nativeFile) {
   const slow = results.filter((r) => native[r.name] && native[r.name].median_ms >= over);
   const summary = (key) => {
