@@ -1,81 +1,130 @@
 // Page benchmark (not a test): time from navigation to the first solved view in headless
-// Chromium (median of N fresh contexts), where it goes (the page's performance marks: the worker
-// started, the WebAssembly module compiled and ready, the first result shown; the page's own
-// script parsed at DOMContentLoaded), the CPU time spent until then (the main thread, and the
-// renderer process with the solver's worker), and the gzip transfer size of what the page loads.
-//   node scripts/bench-page.mjs [--repeat N] [--out FILE]
+// Chromium, cold (a fresh browser context: nothing cached) and warm (a second visit in the same
+// context: the HTTP cache and Chromium's cache of compiled WebAssembly), several runs, median and
+// worst. Where the time goes comes from the page's performance marks (web/src/main.js
+// `firstMark`, the worker's own times in its 'ready' message): the page's HTML, its script run
+// (DOMContentLoaded), the worker's start, the Emscripten glue loaded, the .wasm fetched, the
+// module compiled and ready, the first request sent, its answer back, the result drawn, and the
+// follow-up done (the status says Solved). Also the CPU time until the first result (the main
+// thread, and the renderer process with the solver's worker), the load average, and the gzip
+// transfer size of what the page loads.
+//   node scripts/bench-page.mjs [--repeat N] [--site DIR] [--out FILE.json]
 import { gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { openBrowser } from '../tests/e2e/harness.mjs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+import { ROOT } from '../tests/e2e/harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const repeat = Number(option('--repeat', 5));
 const outFile = option('--out', null);
-const site = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', 'build', 'site');
+const site = resolve(option('--site', join(ROOT, 'build', 'site')));
 
-const env = await openBrowser();
-const times = [];
-const phases = [];
-const busy = [];
-const loaded = new Map();
-for (let i = 0; i < repeat; i++) {
-  const context = await env.browser.newContext();
+/** The marks, in order of a first visit; each is ms after navigation start. */
+const MARKS = ['worker-start', 'worker-began', 'worker-glueLoaded', 'worker-wasmFetched', 'worker-ready',
+  'first-request', 'worker-solve-began', 'worker-solve-ended', 'first-response', 'first-result', 'settled'];
+
+const server = await startServer(site, 0, '127.0.0.1');
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--no-first-run', '--disable-sync', '--disable-quic'],
+});
+
+const loaded = new Set();
+/** One visit in `context`: navigation to the first result (and to the settled status), with its marks. */
+async function visit(context) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });  // durations in thread CPU time
-  page.on('response', (r) => { const p = new URL(r.url()).pathname; if (p.length > 1) loaded.set(p, true); });
+  page.on('response', (r) => { const p = new URL(r.url()).pathname; if (p.length > 1) loaded.add(p.slice(1)); });
   const t0 = Date.now();
-  await page.goto(env.base);
+  await page.goto(base);
   await page.waitForFunction(() => {
     const panel = document.querySelector('.results');
     return panel && panel.dataset.state === location.hash.slice(1) && document.querySelector('#metrics-table');
-  }, null, { timeout: 30000 });
-  times.push(Date.now() - t0);
-  // CPU time until the first result, less distorted than wall time on a loaded machine: the page's
-  // main thread (its tasks: script, layout and style) and the whole renderer process (with the
-  // solver's worker: the module's compile, the first solve, background tier-up compiles).
+  }, null, { timeout: 60000, polling: 'raf' });
+  const polled = Date.now() - t0;
+  // CPU time until the first result, less distorted than wall time on a loaded machine.
   const metric = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-  busy.push({ main_thread_ms: Math.round(1000 * metric.TaskDuration), script_ms: Math.round(1000 * metric.ScriptDuration),
-    layout_and_style_ms: Math.round(1000 * (metric.LayoutDuration + metric.RecalcStyleDuration)), renderer_process_ms: Math.round(1000 * metric.ProcessTime) });
-  phases.push(await page.evaluate(() => {
-    const mark = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? Math.round(m.startTime) : null; };
+  const cpu = { main_thread_ms: Math.round(1000 * metric.TaskDuration), script_ms: Math.round(1000 * metric.ScriptDuration),
+    layout_and_style_ms: Math.round(1000 * (metric.LayoutDuration + metric.RecalcStyleDuration)), renderer_process_ms: Math.round(1000 * metric.ProcessTime) };
+  await page.waitForFunction(() => performance.getEntriesByName('privlab:settled').length > 0, null, { timeout: 60000 });
+  const marks = await page.evaluate((names) => {
     const nav = performance.getEntriesByType('navigation')[0];
-    return { worker_start_ms: mark('privlab:worker-start'), dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
-      wasm_ready_ms: mark('privlab:ready'), first_result_ms: mark('privlab:first-result') };
-  }));
+    const out = { html_ms: Math.round(nav.responseEnd), dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd) };
+    for (const name of names) { const m = performance.getEntriesByName(`privlab:${name}`)[0]; out[`${name}_ms`] = m ? Math.round(m.startTime) : null; }
+    out.answered_by_warm_up = performance.getEntriesByName('privlab:answered-by-warm-up').length > 0;
+    return out;
+  }, MARKS);
+  await page.close();
+  return { polled_first_result_ms: polled, ...marks, cpu };
+}
+
+/** Median and worst of one number over runs. */
+function summary(runs, pick) {
+  const v = runs.map(pick).filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  return v.length ? { median: v[Math.floor(v.length / 2)], worst: v[v.length - 1] } : null;
+}
+
+const cold = [];
+const warm = [];
+const loadBefore = loadavg()[0];
+for (let i = 0; i < repeat; i++) {
+  const context = await browser.newContext();
+  cold.push(await visit(context));
+  warm.push(await visit(context));  // same context: the browser's caches are warm
   await context.close();
 }
-await env.close();
-times.sort((a, b) => a - b);
+await browser.close();
+await new Promise((ok) => server.close(ok));
 
-const files = ['index.html', ...[...loaded.keys()].map((p) => p.replace(/^\//, ''))].filter((f, i, all) => all.indexOf(f) === i);
+function report(runs) {
+  const keys = Object.keys(runs[0]).filter((k) => k.endsWith('_ms'));
+  return {
+    first_result_ms: summary(runs, (r) => r['first-result_ms']),
+    answered_by_warm_up: runs.filter((r) => r.answered_by_warm_up).length,
+    phases_ms: Object.fromEntries(keys.map((k) => [k, summary(runs, (r) => r[k])])),
+    // Durations between the marks (per run, then median and worst).
+    spans_ms: {
+      html_to_script_done: summary(runs, (r) => r.dom_content_loaded_ms - r.html_ms),
+      worker_boot: summary(runs, (r) => r['worker-began_ms'] - r['worker-start_ms']),
+      glue: summary(runs, (r) => r['worker-glueLoaded_ms'] - r['worker-began_ms']),
+      wasm_fetch: summary(runs, (r) => r['worker-wasmFetched_ms'] - r['worker-glueLoaded_ms']),
+      wasm_compile_after_fetch: summary(runs, (r) => r['worker-ready_ms'] - r['worker-wasmFetched_ms']),
+      request_to_worker: summary(runs, (r) => r['worker-solve-began_ms'] - r['first-request_ms']),
+      first_solve_in_worker: summary(runs, (r) => r['worker-solve-ended_ms'] - r['worker-solve-began_ms']),
+      answer_to_page: summary(runs, (r) => r['first-response_ms'] - r['worker-solve-ended_ms']),
+      render: summary(runs, (r) => r['first-result_ms'] - r['first-response_ms']),
+      follow_up: summary(runs, (r) => r.settled_ms - r['first-result_ms']),
+    },
+    cpu_until_first_result_ms: Object.fromEntries(Object.keys(runs[0].cpu).map((k) => [k, summary(runs, (r) => r.cpu[k])])),
+    runs,
+  };
+}
+
 let raw = 0;
 let gzip = 0;
 const perFile = {};
-for (const f of files) {
+for (const f of ['index.html', ...loaded]) {
   try {
     const bytes = readFileSync(join(site, f));
-    const z = gzipSync(bytes, { level: 9 }).length;
     raw += statSync(join(site, f)).size;
-    gzip += z;
-    perFile[f] = z;
+    perFile[f] = gzipSync(bytes, { level: 9 }).length;
+    gzip += perFile[f];
   } catch { /* not a file of the site */ }
 }
-const selfContained = gzipSync(readFileSync(join(site, 'privlab.html')), { level: 9 }).length;
-const report = {
-  runner: 'chromium', repeat,
-  first_solved_view_ms: { median: times[Math.floor(times.length / 2)], worst: times[times.length - 1], all: times },
-  // Milliseconds after navigation start, per run (median over runs): where the time goes.
-  phases_median_ms: Object.fromEntries(Object.keys(phases[0]).map((k) => {
-    const v = phases.map((p) => p[k]).filter((x) => x !== null).sort((a, b) => a - b);
-    return [k, v.length ? v[Math.floor(v.length / 2)] : null];
-  })),
-  cpu_until_first_result_median_ms: Object.fromEntries(Object.keys(busy[0]).map((k) => [k, busy.map((b) => b[k]).sort((a, b) => a - b)[Math.floor(busy.length / 2)]])),
-  load_average: (await import('node:os')).loadavg().map((v) => +v.toFixed(2)),
+const result = {
+  runner: 'chromium', site, repeat,
+  scenario: 'the default page (Robust LDP, SRR on Example 1 with P*, n = 100), no hash, no saved state',
+  load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) },
+  cold: report(cold),
+  warm: report(warm),
   transfer_bytes: { raw, gzip, per_file_gzip: perFile },
-  self_contained_gzip_bytes: selfContained,
 };
-console.log(JSON.stringify(report, null, 2));
-if (outFile) writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(JSON.stringify({ ...result, cold: { ...result.cold, runs: undefined }, warm: { ...result.warm, runs: undefined } }, null, 2));
+if (outFile) writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);

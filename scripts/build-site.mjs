@@ -28,6 +28,8 @@ mkdirSync(join(out, 'examples'), { recursive: true });
 const common = { bundle: true, minify: true, sourcemap: true, target: ['es2020'], logLevel: 'warning', legalComments: 'none' };
 await build({ ...common, entryPoints: [join(root, 'web/src/main.js')], outfile: join(out, 'assets/main.js'), format: 'iife' });
 await build({ ...common, entryPoints: [join(root, 'web/src/worker.js')], outfile: join(out, 'assets/worker.js'), format: 'iife' });
+// KaTeX in its own file, loaded after the first result (web/src/widgets/math.js).
+await build({ ...common, entryPoints: [join(root, 'web/src/katex_global.js')], outfile: join(out, 'assets/katex.js'), format: 'iife' });
 cpSync(join(root, 'web/src/style.css'), join(out, 'assets/style.css'));
 cpSync(join(root, 'web/index.html'), join(out, 'index.html'));
 for (const f of ['privlab_web.js', 'privlab_web.wasm']) cpSync(join(wasmDir, f), join(out, 'wasm', f));
@@ -47,6 +49,7 @@ console.log(`site built in ${out}`);
 // ---- the self-contained file ----
 const inlineScript = (code) => code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
 const mainJs = readFileSync(join(out, 'assets/main.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
+const katexJs = readFileSync(join(out, 'assets/katex.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
 const workerJs = readFileSync(join(out, 'assets/worker.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
 const glue = readFileSync(join(wasmDir, 'privlab_single.js'), 'utf8');
 const workerSource = Buffer.from(`${glue}\n${workerJs}`, 'utf8').toString('base64');
@@ -60,6 +63,7 @@ html = html.replace('<script src="assets/main.js"></script>', () => [
   `<script type="text/plain" id="worker-source">${workerSource}</script>`,
   `<script type="application/json" id="examples-inline">${inlineScript(JSON.stringify({ index, files }))}</script>`,
   `<script>${inlineScript(mainJs)}</script>`,
+  `<script>${inlineScript(katexJs)}</script>`,  // after the page's script: the first request is already out
 ].join('\n'));
 writeFileSync(join(out, 'privlab.html'), html);
 console.log(`self-contained page: ${join(out, 'privlab.html')} (${Math.round(html.length / 1024)} KiB)`);

@@ -29,8 +29,15 @@ export function startServer(dir, port = 8000, host = '127.0.0.1', { prefix = '/'
     }
     let file = normalize(join(base, path));
     if (file !== base && !file.startsWith(base + sep)) { res.writeHead(403).end(); return; }
-    try { if (statSync(file).isDirectory()) file = join(file, 'index.html'); statSync(file); } catch { res.writeHead(404).end('not found'); return; }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    let stat;
+    try { if (statSync(file).isDirectory()) file = join(file, 'index.html'); stat = statSync(file); } catch { res.writeHead(404).end('not found'); return; }
+    // Revalidated on every use (no-cache) but with a validator: an unchanged file is a 304, so a
+    // second visit reads the browser's cache, and Chromium's cache of the compiled WebAssembly
+    // (kept with the cached .wasm) stays valid.
+    const etag = `W/"${stat.size}-${Math.round(stat.mtimeMs)}"`;
+    const headers = { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache', ETag: etag };
+    if (req.headers['if-none-match'] === etag) { res.writeHead(304, headers).end(); return; }
+    res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   });
   return new Promise((ok, fail) => {

@@ -30,12 +30,13 @@ export class SolverClient {
   }
 
   receive(msg) {
-    if (msg.type === 'ready') { this.version = msg.version; this.restarts = 0; this.markReady(); return; }
+    if (msg.type === 'ready') { this.version = msg.version; this.timing = msg.timing; this.restarts = 0; this.markReady(); return; }
     if (msg.type === 'fatal') { this.fail(msg.message); return; }
     if (msg.type === 'crashed') { this.crashed(msg.message); return; }
     if (!this.pending || msg.id !== this.pending.id) return;
     if (msg.type === 'progress') { this.onStatus({ state: 'progress', fraction: msg.fraction, stage: msg.stage }); return; }
     if (msg.type === 'result') {
+      this.solveTiming = msg.timing ? { ...msg.timing, warm: Boolean(msg.warm) } : null;  // the page's first-visit marks
       const { resolve } = this.pending;
       this.pending = null;
       this.onStatus({ state: 'idle' });

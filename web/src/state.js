@@ -33,6 +33,14 @@ export function defaultState(view = DEFAULT_VIEW) {
 }
 
 /**
+ * What a page opens with: its link's hash, else the state saved in this browser, else '' (the
+ * default). main.js opens it; the solver's worker solves its request ahead (worker.js).
+ */
+export function openingHash(hash, saved) {
+  return hash && hash.length > 1 ? hash : saved || '';
+}
+
+/**
  * Reads a location hash. Returns { state, error }: every part of the link that can be read is
  * kept (the view, the other fields); `error` names the parts that could not be (the page shows it
  * as text), or is null. Only a link whose envelope is unreadable (damaged compression, unknown

@@ -1,31 +1,84 @@
 // Web Worker: owns the WASM module and answers one request at a time. Messages in:
-// { id, request } (request: a JSON string). Messages out: { id, type: 'progress', fraction, stage },
-// { id, type: 'result', response } (response: a JSON string), { type: 'ready', version } once,
+// { id, request } (request: a JSON string), and from index.html once { warmUp: { hash, saved } }
+// (the page's link and saved state). Messages out: { id, type: 'progress', fraction, stage },
+// { id, type: 'result', response, timing } (response: a JSON string; timing: when the solve began
+// and ended, ms since the epoch; warm: true when it was the warm-up's answer),
+// { type: 'ready', version, timing } once (timing: when the worker's script began, the glue was
+// loaded, the .wasm was fetched and the module was ready, ms since the epoch: the page's marks),
 // { type: 'fatal', message } when the module cannot load, { id, type: 'crashed', message } when the
 // module itself failed (out of memory, stack overflow, abort: it is unusable afterwards, so the
 // worker closes and the page starts a new one). Cancelling = terminating the worker.
 /* global importScripts, createPrivlab */
-// In the self-contained page the Emscripten glue (with the binary inlined) is prepended to this
-// file and the worker starts from a Blob URL; otherwise the glue is loaded from ../wasm/.
-if (typeof createPrivlab === 'undefined') importScripts('../wasm/privlab_web.js');
+import { openingHash, parseHash, stateToRequest } from './state.js';
 
-const modulePromise = createPrivlab({ locateFile: (file) => `../wasm/${file}` });
+const now = () => performance.timeOrigin + performance.now();
+const began = now();
+// In the self-contained page the Emscripten glue (with the binary inlined) is prepended to this
+// file and the worker starts from a Blob URL; otherwise the glue is loaded from ../wasm/, and the
+// .wasm download (compiled as it streams in) starts before the glue, not after it.
+const wasmUrl = '../wasm/privlab_web.wasm';
+const wasmResponse = typeof createPrivlab === 'undefined' ? fetch(wasmUrl, { credentials: 'same-origin' }) : null;
+if (typeof createPrivlab === 'undefined') importScripts('../wasm/privlab_web.js');
+const glueLoaded = now();
+
+/** Emscripten's instantiateWasm hook: the early download, streamed into the compiler. */
+function instantiateEarly(imports, receive) {
+  WebAssembly.instantiateStreaming(wasmResponse, imports)
+    // A host that serves .wasm without application/wasm: compile from the bytes instead.
+    .catch(() => fetch(wasmUrl, { credentials: 'same-origin' }).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.instantiate(bytes, imports)))
+    .then((result) => receive(result.instance, result.module),
+      (e) => postMessage({ type: 'fatal', message: `The solver could not load: ${e && e.message ? e.message : e}` }));
+  return {};  // asynchronous: Emscripten waits for receive()
+}
+
+const modulePromise = createPrivlab({ locateFile: (file) => `../wasm/${file}`, ...(wasmResponse ? { instantiateWasm: instantiateEarly } : {}) });
 
 modulePromise.then(
-  (m) => postMessage({ type: 'ready', version: m.version() }),
+  (m) => {
+    const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('privlab_web.wasm'));
+    const at = (t) => (t ? performance.timeOrigin + t : null);
+    postMessage({ type: 'ready', version: m.version(), timing: { began, glueLoaded, wasmFetched: wasm ? at(wasm.responseEnd) : null, ready: now() } });
+  },
   (e) => postMessage({ type: 'fatal', message: `The solver could not load: ${e && e.message ? e.message : e}` }),
 );
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data;
+// The warm-up: while the page still runs its script, the module solves the request the page is
+// about to send (its link, else its saved state, else the default: state.js openingHash), so the
+// first call's compiles (V8 compiles each WebAssembly function on its first call) are off the
+// first result's path, and that request, when it comes, gets the answer already computed. Nothing
+// is solved ahead once the page has asked for something.
+let asked = false;
+let warm = null;  // { request, response }
+
+async function warmUp({ hash, saved }) {
   const m = await modulePromise;
+  if (asked) return;
+  const { request } = stateToRequest(parseHash(openingHash(String(hash || ''), saved ? String(saved) : null)).state);
+  if (!request) return;
+  const text = JSON.stringify(request);
+  try { warm = { request: text, response: m.solveWithProgress(text, () => {}) }; } catch { warm = null; }  // the page's own solve will say why
+}
+
+self.onmessage = async (event) => {
+  if (event.data && event.data.warmUp) { warmUp(event.data.warmUp); return; }
+  const { id, request } = event.data;
+  asked = true;
+  const m = await modulePromise;
+  const solveBegan = now();
+  if (warm && warm.request === request) {
+    const { response } = warm;
+    warm = null;
+    postMessage({ id, type: 'result', response, timing: { began: solveBegan, ended: now() }, warm: true });
+    return;
+  }
+  warm = null;
   let lastPost = 0;
   let response;
   try {
     response = m.solveWithProgress(request, (fraction, stage) => {
-      const now = Date.now();
-      if (now - lastPost > 100 || fraction >= 1) {
-        lastPost = now;
+      const t = Date.now();
+      if (t - lastPost > 100 || fraction >= 1) {
+        lastPost = t;
         postMessage({ id, type: 'progress', fraction, stage });
       }
     });
@@ -34,5 +87,5 @@ self.onmessage = async (event) => {
     self.close();
     return;
   }
-  postMessage({ id, type: 'result', response });
+  postMessage({ id, type: 'result', response, timing: { began: solveBegan, ended: now() } });
 };

@@ -1,0 +1,31 @@
+// scripts/serve.mjs: the right MIME type for .wasm (streaming compilation needs application/wasm)
+// and a validator, so that a second visit revalidates (304) instead of downloading again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../scripts/serve.mjs';
+
+test('serve: .wasm as application/wasm, an ETag, and 304 when it matches', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'privlab-serve-'));
+  writeFileSync(join(dir, 'm.wasm'), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]));
+  const server = await startServer(dir, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${server.address().port}/m.wasm`;
+  try {
+    const first = await fetch(url);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('content-type'), 'application/wasm');
+    assert.equal((await first.arrayBuffer()).byteLength, 8);
+    const etag = first.headers.get('etag');
+    assert.ok(etag);
+    const again = await fetch(url, { headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    writeFileSync(join(dir, 'm.wasm'), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0, 0]));  // changed: new bytes
+    const changed = await fetch(url, { headers: { 'If-None-Match': etag } });
+    assert.equal(changed.status, 200);
+    assert.equal((await changed.arrayBuffer()).byteLength, 9);
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
