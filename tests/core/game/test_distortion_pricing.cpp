@@ -16,39 +16,22 @@ using namespace privlab::game::decomposition;
 using namespace privlab::game::testing;
 
 namespace {
-/// beta = min over v in [0,1]^n, y >= (z - mu W(g,.)).v for every g of y: the plain LP.
-double full_box_lp(const Matrix& W, const Vector& z, double mu) {
+/// The plain LP over every cell and every guess: min y s.t. y >= (z - mu W(g,.)).v for every g,
+/// over the box v in [0,1]^n (beta), or over shapes v >= 0, sum v = 1 (`shapes`).
+double full_lp(const Matrix& W, const Vector& z, double mu, bool shapes) {
   const long n = z.size();
   lp::LinearProgram prog;
   prog.objective = Vector::Zero(n + 1);
   prog.objective(n) = 1.0;
   prog.lower = Vector::Zero(n + 1);
-  prog.upper = Vector::Ones(n + 1);
+  prog.upper = Vector::Constant(n + 1, shapes ? lp::kInf : 1.0);
   prog.lower(n) = -lp::kInf, prog.upper(n) = lp::kInf;
-  for (long g = 0; g < W.rows(); ++g) {
-    lp::Row row;
-    row.coeffs.emplace_back(static_cast<int>(n), 1.0);
-    for (long s = 0; s < n; ++s) row.coeffs.emplace_back(static_cast<int>(s), -(z(s) - mu * W(g, s)));
-    row.lower = 0.0;
-    prog.rows.push_back(row);
+  if (shapes) {
+    lp::Row simplex;
+    for (long s = 0; s < n; ++s) simplex.coeffs.emplace_back(static_cast<int>(s), 1.0);
+    simplex.lower = simplex.upper = 1.0;
+    prog.rows.push_back(simplex);
   }
-  const lp::Solution sol = lp::solve_lp(prog);
-  REQUIRE(sol.status == lp::Status::kOptimal);
-  return sol.objective;
-}
-/// min over shapes (v >= 0, sum v = 1) of max_g (z - mu W(g,.)).v: the plain LP.
-double full_shape_lp(const Matrix& W, const Vector& z, double mu) {
-  const long n = z.size();
-  lp::LinearProgram prog;
-  prog.objective = Vector::Zero(n + 1);
-  prog.objective(n) = 1.0;
-  prog.lower = Vector::Zero(n + 1);
-  prog.upper = Vector::Constant(n + 1, lp::kInf);
-  prog.lower(n) = -lp::kInf;
-  lp::Row simplex;
-  for (long s = 0; s < n; ++s) simplex.coeffs.emplace_back(static_cast<int>(s), 1.0);
-  simplex.lower = simplex.upper = 1.0;
-  prog.rows.push_back(simplex);
   for (long g = 0; g < W.rows(); ++g) {
     lp::Row row;
     row.coeffs.emplace_back(static_cast<int>(n), 1.0);
@@ -78,8 +61,8 @@ TEST_CASE("game/distortion_pricing: the double oracle's row is optimal over the 
         const Vector z = pb.cost.row(o).transpose() - lambda;
         const auto d = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0);
         REQUIRE(d);
-        const double beta = full_box_lp(pb.weighted_distance, z, mu);
-        const double shape_min = full_shape_lp(pb.weighted_distance, z, mu);
+        const double beta = full_lp(pb.weighted_distance, z, mu, false);
+        const double shape_min = full_lp(pb.weighted_distance, z, mu, true);
         ++total;
         // The row is in the box and its value is its own z.v - mu x(v) over every guess.
         CHECK(d->v.minCoeff() >= 0.0);
