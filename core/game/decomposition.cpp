@@ -206,22 +206,20 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   const long m = pb.m, n = pb.n;
   Master master(pb);
   std::vector<Shape> shapes;
+  // A new shape, in the pool and as observable o's column.
+  const auto add_new = [&](long o, Shape sh) {
+    shapes.push_back(std::move(sh));
+    master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
+  };
   // First columns: the uniform shape for every observable (the uniform mechanism: feasible, DP
   // at any eps, error = the threshold >= d_m), and the rows of a start mechanism (start_mechanism).
   if (const auto p0 = start_mechanism(pb)) {
-    for (long o = 0; o < m; ++o) {
-      shapes.push_back(pb.shape(p0->row(o).transpose()));
-      master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
-    }
+    for (long o = 0; o < m; ++o) add_new(o, pb.shape(p0->row(o).transpose()));
     // Capped Laplace shapes max(e^{-eps d(o,.)}, e^{-c}) around every place (in C: a maximum of
     // elements of C), the shapes optimal rows resemble.
     if (pb.dp)
       for (long o = 0; o < m; ++o)
-        for (double c : {0.5, 1.0, 2.0, 4.0, 8.0}) {
-          Vector r = pb.inverse_factor.col(o).cwiseMax(std::exp(-c));
-          shapes.push_back(pb.shape(r));
-          master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
-        }
+        for (double c : {0.5, 1.0, 2.0, 4.0, 8.0}) add_new(o, pb.shape(pb.inverse_factor.col(o).cwiseMax(std::exp(-c))));
   } else {
     shapes.push_back(pb.shape(Vector::Ones(n)));
     for (long o = 0; o < m; ++o) master.add(o, 0, shapes[0]);
@@ -229,10 +227,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   // The observable generation's mechanism (its used rows) and its bound, when it came first.
   if (first)
     for (long o = 0; o < m; ++o)
-      if (first->p.row(o).sum() > 0) {
-        shapes.push_back(pb.shape(first->p.row(o).transpose()));
-        master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
-      }
+      if (first->p.row(o).sum() > 0) add_new(o, pb.shape(first->p.row(o).transpose()));
 
   CutResult res;
   res.lower_bound = first ? first->lower_bound : -lp::kInf;
@@ -272,8 +267,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       if (!pairs_found.empty()) {
         ++cheap_rounds;
         for (auto& [o, sh] : pairs_found) {
-          shapes.push_back(std::move(sh));
-          master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
+          add_new(o, std::move(sh));
         }
         if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, res.relative_gap()));
         master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
@@ -304,8 +298,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
         betas.push_back(priced[i].box_bound);
         if (priced[i].bound < 0) violations.push_back(violation_at_peak(o, priced[i].shape));
         if (reduced_cost(pb, o, priced[i].shape, duals) < -kEnter) {
-          shapes.push_back(std::move(priced[i].shape));
-          master.add(o, static_cast<long>(shapes.size()) - 1, shapes.back());
+          add_new(o, std::move(priced[i].shape));
           improved.push_back(o);
         }
       }
