@@ -74,9 +74,10 @@ case "${1:-}" in
       -dict=tests/fuzz/request_keys.dict -report_slow_units=100000 -print_final_stats=1 \
       -artifact_prefix="$regressions/" 2>&1 | tee build/sanitize/fuzz.log
     # 3. what the session reached: core/ per directory (docs/results/fuzzing.md keeps a dated run)
-    llvm-profdata merge -sparse "$profiles/fuzz.profraw" -o "$profiles/fuzz.profdata"
-    llvm-cov export -summary-only -instr-profile="$profiles/fuzz.profdata" ./build/sanitize/bin/privlab_fuzz \
-      | node scripts/fuzz-coverage.mjs build/sanitize/fuzz.log
+    #    (a report that cannot be made is said, not a failure of the run: the findings decide)
+    { llvm-profdata merge -sparse "$profiles/fuzz.profraw" -o "$profiles/fuzz.profdata" &&
+      llvm-cov export -summary-only -instr-profile="$profiles/fuzz.profdata" ./build/sanitize/bin/privlab_fuzz \
+        | node scripts/fuzz-coverage.mjs build/sanitize/fuzz.log; } || echo "fuzz coverage: no report (llvm-profdata/llvm-cov failed)"
     ;;
   unit)
     LLVM_PROFILE_FILE="$profiles/unit.profraw" ./build/sanitize/bin/privlab_tests --no-version

@@ -24,7 +24,7 @@ for (const data of report.data)
     add(`core/${dir}`, f.summary);
     add('core (all)', f.summary);
   }
-const pct = ([c, n]) => (n ? ((100 * c) / n).toFixed(1).padStart(5) + ' %' : '    -  ') + ` (${c}/${n})`.padEnd(14);
+const pct = ([c, n]) => (n ? ((100 * c) / n).toFixed(1) + ' %' : '-') + ` (${c}/${n})`;
 const keys = [...dirs.keys()].filter((k) => k !== 'core (all)').sort();
 keys.push('core (all)');
 console.log('| directory | lines | functions | regions |');
