@@ -40,7 +40,16 @@ if(PRIVLAB_SANITIZE)
   add_executable(privlab_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_solve.cpp)
   target_link_libraries(privlab_fuzz PRIVATE privlab_core)
   target_link_options(privlab_fuzz PRIVATE -fsanitize=fuzzer)
+  # Source-based coverage of what the fuzzer reaches (llvm-profdata, llvm-cov: Debian's llvm);
+  # scripts/build-fuzzer.sh turns it on and reports it per core directory after the run.
+  option(PRIVLAB_COVERAGE "clang source-based coverage (-fprofile-instr-generate -fcoverage-mapping)" OFF)
+  if(PRIVLAB_COVERAGE)
+    target_compile_options(privlab_core PUBLIC -fprofile-instr-generate -fcoverage-mapping)
+    target_link_options(privlab_core PUBLIC -fprofile-instr-generate)
+  endif()
 endif()
+# The fuzzer's dictionary holds every request key and enumerated value (scripts/fuzz-dictionary.mjs).
+add_test(NAME fuzz_dictionary COMMAND node ${CMAKE_SOURCE_DIR}/scripts/fuzz-dictionary.mjs --check ${CMAKE_SOURCE_DIR})
 # Issue 28: reproductions and documented maxima answer or refuse within a bound; witnesses.
 add_test(NAME cli_work_budget COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE:privlab>
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_work_budget_tests.sh)

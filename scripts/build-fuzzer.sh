@@ -8,7 +8,9 @@
 #                                           kept regressions, with the dictionary of request keys
 #                                           tests/fuzz/request_keys.dict; a crash is written to
 #                                           tests/fuzz/regressions/ and fails the run; the final
-#                                           stats (execs/s, coverage "cov:") are printed
+#                                           stats (execs/s, coverage "cov:") are printed, then
+#                                           the line/function/region coverage of core/ per
+#                                           directory (llvm-cov; scripts/fuzz-coverage.mjs)
 #   bash scripts/build-fuzzer.sh unit       build, run the C++ unit tests under the sanitizers
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +20,8 @@ JOBS=${JOBS:-2}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1 -DNDEBUG" \
-  -DCMAKE_C_COMPILER="$CC_BIN" -DCMAKE_CXX_COMPILER="$CXX_BIN" -DPRIVLAB_SANITIZE=ON "${launcher[@]}" >/dev/null
+  -DCMAKE_C_COMPILER="$CC_BIN" -DCMAKE_CXX_COMPILER="$CXX_BIN" -DPRIVLAB_SANITIZE=ON -DPRIVLAB_COVERAGE=ON \
+  "${launcher[@]}" >/dev/null
 targets=(privlab_fuzz)
 [ "${1:-}" = unit ] && targets=(privlab_tests)
 cmake --build build/sanitize -j"$JOBS" --target "${targets[@]}"
@@ -26,10 +29,15 @@ cmake --build build/sanitize -j"$JOBS" --target "${targets[@]}"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/fuzz/lsan.supp}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Coverage profiles (PRIVLAB_COVERAGE): only the fuzzing session's is kept (below).
+profiles=$PWD/build/sanitize/profiles
+mkdir -p "$profiles"
+export LLVM_PROFILE_FILE=/dev/null
 case "${1:-}" in
   run)
     seconds=${2:-120}
     regressions=tests/fuzz/regressions
+    node scripts/fuzz-dictionary.mjs --check   # every request key and value (docs/json-api.md)
     mkdir -p "$regressions" build/sanitize/corpus
     # 1. every kept finding must pass
     findings=()
@@ -60,12 +68,18 @@ case "${1:-}" in
     echo "$(ls "$seeds" | wc -l) seeds of $(ls examples/*.json | wc -l) scenario files"
     # 2. fuzz for a bounded time; a crash, sanitizer report or hang beyond -timeout is written to
     #    tests/fuzz/regressions/ (commit it with the fix); slow-but-finishing inputs are not findings
-    ./build/sanitize/bin/privlab_fuzz build/sanitize/corpus "$seeds" \
+    rm -f "$profiles"/fuzz.profraw
+    LLVM_PROFILE_FILE="$profiles/fuzz.profraw" ./build/sanitize/bin/privlab_fuzz build/sanitize/corpus "$seeds" \
       -max_total_time="$seconds" -timeout=120 -max_len=16384 -rss_limit_mb=2048 \
       -dict=tests/fuzz/request_keys.dict -report_slow_units=100000 -print_final_stats=1 \
-      -artifact_prefix="$regressions/"
+      -artifact_prefix="$regressions/" 2>&1 | tee build/sanitize/fuzz.log
+    # 3. what the session reached: core/ per directory (docs/results/fuzzing.md keeps a dated run)
+    #    (a report that cannot be made is said, not a failure of the run: the findings decide)
+    { llvm-profdata merge -sparse "$profiles/fuzz.profraw" -o "$profiles/fuzz.profdata" &&
+      llvm-cov export -summary-only -instr-profile="$profiles/fuzz.profdata" ./build/sanitize/bin/privlab_fuzz \
+        | node scripts/fuzz-coverage.mjs build/sanitize/fuzz.log; } || echo "fuzz coverage: no report (llvm-profdata/llvm-cov failed)"
     ;;
   unit)
-    ./build/sanitize/bin/privlab_tests --no-version
+    LLVM_PROFILE_FILE="$profiles/unit.profraw" ./build/sanitize/bin/privlab_tests --no-version
     ;;
 esac

@@ -57,15 +57,6 @@ void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilt
     }
   }
 }
-
-/// The candidate's columns, clipped at 0 and normalised.
-Matrix candidate(const Vector& x, long m, long n) {
-  Matrix p(m, n);
-  for (long s = 0; s < n; ++s)
-    for (long o = 0; o < m; ++o) p(o, s) = std::max(0.0, x(pvar(o, s, m)));
-  for (long s = 0; s < n; ++s) p.col(s) /= p.col(s).sum();
-  return p;
-}
 }  // namespace
 
 double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
@@ -198,7 +189,9 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
       }
     }
     // Upper bound: the candidate made feasible.
-    res.p = candidate(sol.x, m, n);
+    std::optional<Matrix> candidate = mechanism_of(sol.x, m, n);
+    if (!candidate) return std::nullopt;  // the master "optimal" at a point off its rows (16)
+    res.p = std::move(*candidate);
     res.repair_mix = repair_with_uniform(res.p, in, opt, pairs, 1.0);
     const double upper = opt.worst_case ? worst_utility_cost(res.p, in.loss) : utility_cost(res.p, in.prior, in.loss);
     const double gap = std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/arguments.h"
 #include "solvers/lp_bound.h"
 
 namespace privlab::game::lp_build {
@@ -143,6 +144,18 @@ double certified_lower_bound(const Built& b, const Vector& row_duals, const Game
   }
   if (opt.worst_case) dom.box_upper(nvars - 1) = in.loss.maxCoeff();
   return lp::lagrangian_bound(b.prog, row_duals, dom);
+}
+
+std::optional<Matrix> mechanism_of(const Vector& x, long m, long n) {
+  Matrix p(m, n);
+  for (long s = 0; s < n; ++s)
+    for (long o = 0; o < m; ++o) p(o, s) = std::max(0.0, x(pvar(o, s, m)));
+  for (long s = 0; s < n; ++s) {
+    const double sum = p.col(s).sum();
+    if (!(std::abs(sum - 1.0) <= arguments::kSumTolerance)) return std::nullopt;  // also NaN
+    p.col(s) /= sum;
+  }
+  return p;
 }
 
 double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt,

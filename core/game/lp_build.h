@@ -4,6 +4,7 @@
  *        which DP pairs are kept, the rows themselves, the certificate and the round-off repair.
  */
 #pragma once
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,13 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
 /// relaxation of it with some rows left out).
 double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in,
                              const DesignOptions& opt);
+
+/// The mechanism p [o][s] of an LP solution x: p(o|s) = x(pvar(o, s)) clipped at 0, each column
+/// renormalised against round-off. nullopt when a column does not sum to 1 within
+/// arguments::kSumTolerance, i.e. the point breaks its rows (16): GLPK's primal simplex reported
+/// "optimal" for a 3 x 3 joint LP on 1e3 km cells (DP factors e^30 beside distortion rows of
+/// 1e6) with one column all zeros, which renormalised to NaN (issue 28).
+std::optional<Matrix> mechanism_of(const Vector& x, long m, long n);
 
 /// The smallest weight t of the uniform mechanism such that (1-t) p + t u satisfies every DP
 /// row of the kept pairs (0 when none is violated).

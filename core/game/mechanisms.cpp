@@ -96,7 +96,8 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
 
 namespace {
 /// Solves the full LP `b` in one form and turns the solution into an audited-ready mechanism
-/// with its certificate; nullopt when the simplex does not end optimal.
+/// with its certificate; nullopt when the simplex does not end optimal, or ends at a point that
+/// is not a mechanism (lp_build::mechanism_of).
 enum class Attempt { kPrimal, kDual, kDecomposition, kExact };
 
 std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions& o, const PairFilter& pairs,
@@ -106,11 +107,10 @@ std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions
                            : attempt == Attempt::kPrimal ? lp::solve_lp(b.prog)
                                                          : lp::solve_lp_exact(b.prog);
   if (sol.status != lp::Status::kOptimal) return std::nullopt;
+  std::optional<Matrix> p = mechanism_of(sol.x, m, n);  // nullopt: "optimal" at a point off its rows
+  if (!p) return std::nullopt;
   Designed d;
-  d.p.resize(m, n);
-  for (long s = 0; s < n; ++s)
-    for (long k = 0; k < m; ++k) d.p(k, s) = std::max(0.0, sol.x(pvar(k, s, m)));
-  for (long s = 0; s < n; ++s) d.p.col(s) /= d.p.col(s).sum();
+  d.p = std::move(*p);
   // Solver round-off (~1e-12 in DP rows, ~1e-8 relative in (21c)) is repaired by a uniform mix.
   // Any mix is applied (GLPK's scaled tolerances left a DP row of a 4x4 joint LP at eps 16
   // violated by 1e-7 with e^16 on the other side: a 1.8e-6 mix); what it costs shows in the gap.
@@ -149,6 +149,35 @@ Designed from_cut(const CutResult& cut, const GameInputs& in, const DesignOption
   d.shadow_price = has_distortion(o.kind) ? cut.shadow_price : std::numeric_limits<double>::quiet_NaN();
   return d;
 }
+
+/// Every kept DP pair at the cap e^kMaxLogFactor (eps d_eps >= 30 for all of them, e.g. 0.2 per
+/// km on cells of 1e3 km): the DP rows p(o|s) <= e^30 p(o|t) only ask that columns share their
+/// support, yet their coefficients of 1e13 beside 1 leave the float simplex lost (issue 28: on a
+/// 3 x 3 joint LP of 1e3 km cells the primal form called a point with an all-zero column
+/// "optimal", the dual form stopped at cost 0.994 for an optimum of 0.0018). The LP without
+/// them, (21) at the same d_m (d_m = 0 for (22): no row at all), is a relaxation, so its
+/// certified lower bound bounds the full LP; its mechanism mixed with the uniform one (weight
+/// ~1e-12) satisfies every DP row. Kept when that leaves a gap <= kExactGap, else nullopt.
+std::optional<Designed> dp_rows_at_cap(const GameInputs& in, const DesignOptions& o, const PairFilter& pairs) {
+  if (!has_dp(o.kind) || o.lazy_dp_rows || o.decomposition == DesignOptions::Decomposition::kOn) return std::nullopt;
+  const long n = in.num_secrets();
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t)
+      if (pairs.keep(s, t) && log_factor(in, o, s, t) < kMaxLogFactor) return std::nullopt;
+  DesignOptions relaxed = o;
+  relaxed.kind = MechanismKind::kDistortion;
+  relaxed.epsilon = 0;
+  relaxed.dp_threshold.reset();
+  Designed d = design(in, relaxed);
+  d.repair_mix = 1 - (1 - d.repair_mix) * (1 - repair_with_uniform(d.p, in, o, pairs, 1.0));
+  d.cost = utility_cost(d.p, in.prior, in.loss);
+  const double achieved = o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost;
+  d.gap = std::max(0.0, (achieved - d.lower_bound) / std::max(1.0, std::abs(achieved)));
+  if (d.gap > kExactGap) return std::nullopt;
+  if (!has_distortion(o.kind)) d.shadow_price = std::numeric_limits<double>::quiet_NaN();
+  d.dp_rows = 0;  // none was needed: the mix satisfies them all
+  return d;
+}
 }  // namespace
 
 DesignOptions design_options(MechanismKind kind, double epsilon, double min_distortion) {
@@ -180,6 +209,7 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   const PairFilter pairs(in, o);
   if (o.decomposition == DesignOptions::Decomposition::kOn && !decomposition_unavailable(in, o).empty())
     bad_request("not_applicable", "/method", "the decomposition does not apply: " + decomposition_unavailable(in, o));
+  if (auto capped = dp_rows_at_cap(in, o, pairs)) return *capped;
   if (uses_decomposition(in, o)) {
     if (auto cut = solve_by_decomposition(in, o, pairs)) return from_cut(*cut, in, o, "decomposition");
   } else if (o.lazy_dp_rows) {

@@ -62,6 +62,12 @@ js "budget: game tradeoff shares 0.44 s among its 44 LPs" \
   "r.rows.length===63 && r.notes.some(n=>n.includes('time limit of 0.01 s'))"
 answers "repro: game scenario3 on 3 x 3 cells of 1e6 km" \
   '{"family":"game","experiment":"scenario3","grid":{"rows":3,"cols":3,"cell_km":1e6},"seed":1}'
+# With 2 users the request passes the work guard: it ended in not_finite at "/p/0/2" (a NaN
+# mechanism from an LP point with an all-zero column), then ran GLPK's exact simplex for minutes.
+for km in 1e-6 1 1e3 1e6; do
+  run "scenario3 $km" "{\"family\":\"game\",\"experiment\":\"scenario3\",\"grid\":{\"rows\":3,\"cols\":3,\"cell_km\":$km},\"users\":2,\"seed\":1}"
+  js "repro: game scenario3, 2 users on 3 x 3 cells of $km km, answers" "r.experiment==='scenario3' && r.rows.every(row=>row.every(v=>v!==null))"
+done
 for e in figure2a figure2b; do
   answers "max: rldp-mse $e" "{\"family\":\"rldp-mse\",\"experiment\":\"$e\",\"K\":5000,\"num_s\":4,\"num_u\":6,\"seed\":1}" /K
 done

@@ -10,6 +10,7 @@
 #include "game/attack.h"
 #include "game/dp_measure.h"
 #include "game/dual_lp.h"
+#include "game/experiment_runs.h"
 #include "game/mechanisms.h"
 #include "plain_lp.h"
 #include "random_game.h"
@@ -442,5 +443,41 @@ TEST_CASE("game/design: a cutting-plane budget returns a feasible mechanism with
     CHECK(cut.cost >= optimum - 1e-9);          // a feasible mechanism
     CHECK(cut.gap == doctest::Approx((cut.cost - cut.lower_bound) / std::max(1.0, cut.cost)));
     CHECK(cut.stopped_early == (cut.gap > kExactGap));
+  }
+}
+
+TEST_CASE("game/design: cells of 1e-6 to 1e6 km, eps 1e-6 to 50: distributions, both guarantees, certified") {
+  // Issue 28: scenario3 on 3 x 3 cells of 1e3 / 1e6 km ended in not_finite at "/p/0/2": every DP
+  // pair at the e^30 cap, the primal simplex called a point with an all-zero column "optimal"
+  // and its renormalisation gave NaN (now refused by lp_build::mechanism_of); the dual form
+  // stopped at cost 0.994 for an optimum of 0.0018, and GLPK's exact simplex then ran for
+  // minutes (now the relaxation without DP rows, dp_rows_at_cap). The scenario's own priors.
+  for (double km : {1e-6, 1.0, 1e3, 1e6}) {
+    const auto users = generate_users({3, 3, km}, 2, PriorShape{}, true, 1);
+    for (const GameInputs& in : users) {
+      const double threshold = feasibility_threshold(in.prior, in.distance);
+      for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kDistortion, MechanismKind::kJoint})
+        for (double eps : {1e-6, 0.2, 1.0, 50.0})
+          for (double fraction : {0.001, 0.007, 0.035, 0.5, 1.0}) {
+            if (kind == MechanismKind::kDistortion && eps != 0.2) continue;
+            if (kind == MechanismKind::kDp && fraction != 1.0) continue;
+            for (auto form : {DesignOptions::Form::kAuto, DesignOptions::Form::kPrimal, DesignOptions::Form::kDual}) {
+              DesignOptions o = design_options(kind, eps, fraction * threshold);
+              o.form = form;
+              INFO("cell " << km << " km, kind " << mechanism_name(kind) << ", eps " << eps << ", d_m " << fraction
+                           << " x threshold, form " << static_cast<int>(form));
+              Designed d;
+              REQUIRE_NOTHROW(d = design(in, o));
+              CHECK(d.p.allFinite());
+              CHECK(columns_are_distributions(d.p));
+              if (kind != MechanismKind::kDistortion)
+                CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps * (1 + 1e-9));
+              if (kind != MechanismKind::kDp)
+                CHECK(optimal_attack(d.p, in.prior, in.distance).error >= o.min_distortion * (1 - 1e-9));
+              CHECK(d.lower_bound <= d.cost + 1e-12);
+              CHECK(d.gap <= kExactGap);
+            }
+          }
+    }
   }
 }
