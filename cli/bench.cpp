@@ -70,15 +70,21 @@ nlohmann::json time_item(const nlohmann::json& item, int repeat) {
     ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }
   std::sort(ms.begin(), ms.end());
-  nlohmann::json entry = {{"name", item["name"]}, {"median_ms", ms[ms.size() / 2]}, {"worst_ms", ms.back()},
+  nlohmann::json entry = {{"name", item["name"]},
+                          {"median_ms", ms[ms.size() / 2]},
+                          {"worst_ms", ms.back()},
                           {"cpu_ms_per_solve", 1000 * (cpu_seconds() - cpu0) / reps},
-                          {"max_rss_kb_so_far", max_rss_kb()}, {"repeat", reps}, {"exit_code", exit_code}};
+                          {"max_rss_kb_so_far", max_rss_kb()},
+                          {"repeat", reps},
+                          {"exit_code", exit_code}};
   // The certificate of game answers (exact or not, rounds, and how the LP was solved).
   if (last.is_object() && last.contains("lp") && last["lp"].is_object() && last["lp"].contains("gap"))
-    for (const char* key : {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints", "method", "phase", "observables"})
+    for (const char* key :
+         {"gap", "lower_bound", "exact", "rounds", "stopped_early", "constraints", "method", "phase", "observables"})
       if (last["lp"].contains(key)) entry["lp"][key] = last["lp"][key];
   // How rldp's PolyOpt/NR solved Theorem 3's LP (46): method, proven gap, columns, rounds.
-  if (last.is_object() && last.contains("details") && last["details"].is_object() && last["details"].contains("optimality"))
+  if (last.is_object() && last.contains("details") && last["details"].is_object() &&
+      last["details"].contains("optimality"))
     entry["optimality"] = last["details"]["optimality"];
   if (last.is_object() && last.contains("audit") && last["audit"].is_object() && last["audit"].contains("verified"))
     entry["audit_verified"] = last["audit"]["verified"];
@@ -121,7 +127,8 @@ nlohmann::json time_item_isolated(const nlohmann::json& item, int repeat) {
   rusage child{};
   wait4(pid, &status, 0, &child);
   nlohmann::json entry = nlohmann::json::parse(text, nullptr, false);
-  if (entry.is_discarded()) entry = {{"name", item["name"]}, {"error", "the benchmark process died"}, {"status", status}};
+  if (entry.is_discarded())
+    entry = {{"name", item["name"]}, {"error", "the benchmark process died"}, {"status", status}};
   entry["max_rss_kb"] = child.ru_maxrss;
   return entry;
 }
@@ -139,12 +146,22 @@ int run_bench(int argc, char** argv) {
       --i;
       continue;
     }
-    if (i + 1 >= argc) { std::cerr << "option " << flag << " needs a value\n"; return 2; }
-    if (flag == "--set") set_path = argv[i + 1];
-    else if (flag == "--out") out_path = argv[i + 1];
-    else if (flag == "--repeat") repeat = std::max(1, std::atoi(argv[i + 1]));
-    else if (flag == "--only") only = argv[i + 1];
-    else { std::cerr << "unknown bench option " << flag << "\n"; return 2; }
+    if (i + 1 >= argc) {
+      std::cerr << "option " << flag << " needs a value\n";
+      return 2;
+    }
+    if (flag == "--set")
+      set_path = argv[i + 1];
+    else if (flag == "--out")
+      out_path = argv[i + 1];
+    else if (flag == "--repeat")
+      repeat = std::max(1, std::atoi(argv[i + 1]));
+    else if (flag == "--only")
+      only = argv[i + 1];
+    else {
+      std::cerr << "unknown bench option " << flag << "\n";
+      return 2;
+    }
   }
   std::vector<std::filesystem::path> files;
   if (std::filesystem::is_directory(set_path)) {
@@ -168,11 +185,11 @@ int run_bench(int argc, char** argv) {
   nlohmann::json results = nlohmann::json::array();
   for (const auto& item : requests) {
     results.push_back(isolate ? time_item_isolated(item, repeat) : time_item(item, repeat));
-    if (progress) std::cerr << "[bench] " << results.back()["name"].get<std::string>() << ": "
-                            << results.back().value("median_ms", 0.0) << " ms\n";
+    if (progress)
+      std::cerr << "[bench] " << results.back()["name"].get<std::string>() << ": "
+                << results.back().value("median_ms", 0.0) << " ms\n";
   }
-  const nlohmann::json report = {{"runner", "native"}, {"version", api::version()},
-                                 {"results", results}};
+  const nlohmann::json report = {{"runner", "native"}, {"version", api::version()}, {"results", results}};
   std::cout << report.dump(2) << "\n";
   if (!out_path.empty()) std::ofstream(out_path) << report.dump(2) << "\n";
   return 0;

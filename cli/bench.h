@@ -7,4 +7,4 @@
 namespace privlab::cli {
 /// argv after "bench": [--set FILE] [--repeat N] [--out FILE]. Prints the JSON report.
 int run_bench(int argc, char** argv);
-}
+}  // namespace privlab::cli

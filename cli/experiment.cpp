@@ -48,9 +48,7 @@ bool parse_shard(const std::string& text, long& shard, long& shards) {
     shard = std::stol(text.substr(0, slash), &a);
     shards = std::stol(text.substr(slash + 1), &b);
     return a == slash && b == text.size() - slash - 1 && shard >= 0 && shard < shards && shards <= 100000;
-  } catch (const std::exception&) {
-    return false;
-  }
+  } catch (const std::exception&) { return false; }
 }
 }  // namespace
 
@@ -66,26 +64,46 @@ int run_experiment(int argc, char** argv) {
   int jobs = default_jobs();
   for (int i = 2; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (i + 1 >= argc) { std::cerr << "option " << flag << " needs a value\n"; return 2; }
+    if (i + 1 >= argc) {
+      std::cerr << "option " << flag << " needs a value\n";
+      return 2;
+    }
     const std::string value = argv[i + 1];
     bool ok = true;
     if (flag == "--out") {
       out_dir = value;
     } else if (flag == "--shard") {
-      if (!parse_shard(value, shard, shards)) { std::cerr << "--shard wants I/N with 0 <= I < N, got " << value << "\n"; return 2; }
+      if (!parse_shard(value, shard, shards)) {
+        std::cerr << "--shard wants I/N with 0 <= I < N, got " << value << "\n";
+        return 2;
+      }
     } else if (flag == "--jobs") {
-      try { jobs = std::stoi(value); } catch (const std::exception&) { jobs = 0; }
-      if (jobs < 1 || jobs > 1024) { std::cerr << "--jobs wants a whole number from 1 to 1024, got " << value << "\n"; return 2; }
+      try {
+        jobs = std::stoi(value);
+      } catch (const std::exception&) { jobs = 0; }
+      if (jobs < 1 || jobs > 1024) {
+        std::cerr << "--jobs wants a whole number from 1 to 1024, got " << value << "\n";
+        return 2;
+      }
     } else if (flag == "--request") {
       const auto parsed = Json::parse(read_file(value, ok), nullptr, false);
-      if (!ok || !parsed.is_object()) { std::cerr << "cannot read a JSON object from " << value << "\n"; return 2; }
+      if (!ok || !parsed.is_object()) {
+        std::cerr << "cannot read a JSON object from " << value << "\n";
+        return 2;
+      }
       request.update(parsed);
     } else if (flag == "--data") {
       request["data_csv"] = read_file(value, ok);
-      if (!ok) { std::cerr << "cannot read " << value << "\n"; return 2; }
+      if (!ok) {
+        std::cerr << "cannot read " << value << "\n";
+        return 2;
+      }
     } else if (flag == "--set") {
       const auto eq = value.find('=');
-      if (eq == std::string::npos) { std::cerr << "--set wants key=value\n"; return 2; }
+      if (eq == std::string::npos) {
+        std::cerr << "--set wants key=value\n";
+        return 2;
+      }
       const auto parsed = Json::parse(value.substr(eq + 1), nullptr, false);
       request[value.substr(0, eq)] = parsed.is_discarded() ? Json(value.substr(eq + 1)) : parsed;
     } else {
@@ -98,8 +116,8 @@ int run_experiment(int argc, char** argv) {
   request["experiment"] = argv[1];
 
   if (shard >= 0 && part_is_complete(request, shard, shards, out_dir)) {
-    std::cerr << "shard " << shard << "/" << shards << " is already complete in " << part_path(request, shard, shards, out_dir)
-              << ": skipped\n";
+    std::cerr << "shard " << shard << "/" << shards << " is already complete in "
+              << part_path(request, shard, shards, out_dir) << ": skipped\n";
     std::cout << part_path(request, shard, shards, out_dir) << "\n";
     return 0;
   }
@@ -112,7 +130,8 @@ int run_experiment(int argc, char** argv) {
     return counted.exit_code;
   }
   const long count = Json::parse(counted.json).at("unit_count").get<long>();
-  const std::vector<long> todo = shard >= 0 ? units::shard_units(count, shard, shards) : units::shard_units(count, 0, 1);
+  const std::vector<long> todo =
+      shard >= 0 ? units::shard_units(count, shard, shards) : units::shard_units(count, 0, 1);
   const UnitRun run = run_units(request, todo, jobs);
   if (run.exit_code != 0) {
     std::cout << run.error_json << "\n";

@@ -8,4 +8,4 @@
 namespace privlab::cli {
 /// argv after "experiment". Returns the process exit code.
 int run_experiment(int argc, char** argv);
-}
+}  // namespace privlab::cli

@@ -26,8 +26,7 @@ std::string csv_cell(const Json& v) {
 }
 }  // namespace
 
-std::vector<std::string> write_experiment(const Json& response, const std::string& out_dir,
-                                          const std::string& name) {
+std::vector<std::string> write_experiment(const Json& response, const std::string& out_dir, const std::string& name) {
   std::filesystem::create_directories(out_dir);
   const std::filesystem::path base = std::filesystem::path(out_dir) / name;
   std::ofstream(base.string() + ".json") << response.dump(2) << "\n";
@@ -61,7 +60,8 @@ int assemble_and_write(const Json& request, const std::string& out_dir) {
   }
   const Json response = Json::parse(outcome.json);
   const auto written = write_experiment(response, out_dir, request.at("experiment").get<std::string>());
-  for (const auto& note : response.value("notes", Json::array())) std::cerr << "note: " << note.get<std::string>() << "\n";
+  for (const auto& note : response.value("notes", Json::array()))
+    std::cerr << "note: " << note.get<std::string>() << "\n";
   for (const auto& f : written) std::cout << f << "\n";
   return 0;
 }

@@ -54,8 +54,8 @@ bool read_all(const std::string& path, std::string& text) {
 int run_solve(const std::string& path) {
   std::string request;
   if (!read_all(path, request)) {
-    std::cout << R"({"error":{"code":"unreadable_file","message":"cannot read )" << path
-              << R"(","path":""}})" << "\n";
+    std::cout << R"({"error":{"code":"unreadable_file","message":"cannot read )" << path << R"(","path":""}})"
+              << "\n";
     return privlab::api::kBadRequest;
   }
   const auto outcome = privlab::api::solve(request);

@@ -32,8 +32,9 @@ std::string request_hash(const Json& request) {
 }
 
 std::string part_path(const Json& request, long shard, long shards, const std::string& dir) {
-  return (fs::path(dir) / (request.at("experiment").get<std::string>() + ".part-" + std::to_string(shard) +
-                           "-of-" + std::to_string(shards) + ".json")).string();
+  return (fs::path(dir) / (request.at("experiment").get<std::string>() + ".part-" + std::to_string(shard) + "-of-" +
+                           std::to_string(shards) + ".json"))
+      .string();
 }
 
 namespace {
@@ -79,9 +80,10 @@ bool part_is_complete(const Json& request, long shard, long shards, const std::s
 std::string write_part(const Json& request, long shard, long shards, long unit_count, const std::vector<long>& units,
                        const std::vector<Json>& items, const std::string& dir) {
   fs::create_directories(dir);
-  const Json part = {{"privlab_part", 1}, {"request_hash", request_hash(request)}, {"request", request},
-                     {"shard", shard}, {"shards", shards}, {"unit_count", unit_count}, {"units", units},
-                     {"unit_results", items}};
+  const Json part = {{"privlab_part", 1},  {"request_hash", request_hash(request)},
+                     {"request", request}, {"shard", shard},
+                     {"shards", shards},   {"unit_count", unit_count},
+                     {"units", units},     {"unit_results", items}};
   const std::string path = part_path(request, shard, shards, dir), tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary);
@@ -96,8 +98,10 @@ int run_merge(int argc, char** argv) {
   std::vector<std::string> inputs;
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
-    else inputs.push_back(a);
+    if (a == "--out" && i + 1 < argc)
+      out_dir = argv[++i];
+    else
+      inputs.push_back(a);
   }
   if (out_dir.empty() || inputs.empty()) {
     std::cerr << "usage: privlab merge --out DIR PART_DIR|PART_FILE...\n";
@@ -133,7 +137,8 @@ int run_merge(int argc, char** argv) {
     if (p["request_hash"] != first["request_hash"])
       return refuse(files[k] + " is from a different request (" + p["request"].value("experiment", "?") + ", hash " +
                     p["request_hash"].get<std::string>() + ") than " + files[0] + " (" +
-                    first["request"].value("experiment", "?") + ", hash " + first["request_hash"].get<std::string>() + ")");
+                    first["request"].value("experiment", "?") + ", hash " + first["request_hash"].get<std::string>() +
+                    ")");
     if (p["shards"] != first["shards"])
       return refuse(files[k] + " is shard " + shard_name(p) + " but " + files[0] + " is shard " + shard_name(first) +
                     ": different shard counts");
@@ -146,7 +151,8 @@ int run_merge(int argc, char** argv) {
   std::string missing;
   for (long s = 0; s < shards; ++s)
     if (!by_shard.count(s)) missing += (missing.empty() ? "" : ", ") + std::to_string(s) + "/" + std::to_string(shards);
-  if (!missing.empty()) return refuse("missing shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing);
+  if (!missing.empty())
+    return refuse("missing shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing);
   Json request = first["request"];
   request["unit_results"] = Json::array();
   for (const auto& p : parts)

@@ -17,13 +17,23 @@ namespace {
 const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"};
 constexpr double kW = 640, kH = 400, kLeft = 70, kRight = 160, kTop = 40, kBottom = 55;
 
-struct Point { double x, y, lo, hi; };
+struct Point {
+  double x, y, lo, hi;
+};
 
 std::string escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;"; else if (c == '>') out += "&gt;"; else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;"; else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
@@ -46,7 +56,8 @@ std::vector<double> ticks(double lo, double hi) {
   const double span = hi - lo, raw = span / 5, mag = std::pow(10, std::floor(std::log10(raw)));
   const double step = raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag;
   std::vector<double> t;
-  for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9 * span; v += step) t.push_back(std::abs(v) < 1e-12 * step ? 0 : v);
+  for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9 * span; v += step)
+    t.push_back(std::abs(v) < 1e-12 * step ? 0 : v);
   return t;
 }
 /// Ticks of a log axis: 1, 2 and 5 times the powers of ten inside [lo, hi] (lo > 0).
@@ -83,7 +94,10 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
     Point p{};
     if (!number(row, cx, p.x) || !number(row, cy, p.y)) continue;
     p.lo = p.hi = p.y;
-    if (kind == "band") { number(row, clo, p.lo); number(row, chi, p.hi); }
+    if (kind == "band") {
+      number(row, clo, p.lo);
+      number(row, chi, p.hi);
+    }
     std::string g = cg >= 0 ? (row[cg].is_string() ? row[cg].get<std::string>() : row[cg].dump()) : "";
     if (!series.count(g)) order.push_back(g);
     series[g].push_back(p);
@@ -92,8 +106,10 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
   for (auto& [g, pts] : series) {
     if (kind != "scatter") std::sort(pts.begin(), pts.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
     for (const auto& p : pts) {
-      x0 = std::min(x0, p.x); x1 = std::max(x1, p.x);
-      y0 = std::min({y0, p.y, p.lo}); y1 = std::max({y1, p.y, p.hi});
+      x0 = std::min(x0, p.x);
+      x1 = std::max(x1, p.x);
+      y0 = std::min({y0, p.y, p.lo});
+      y1 = std::max({y1, p.y, p.hi});
     }
   }
   std::ostringstream svg;
@@ -109,11 +125,22 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
   const bool log_x = plot.value("log_x", false) && x0 > 0;
   const auto u = [&](double v) { return log_x ? std::log10(v) : v; };
   double u0 = u(x0), u1 = u(x1);
-  if (u1 <= u0) { u0 -= 0.5; u1 += 0.5; }
-  if (log_x || kind == "box") { const double m = (kind == "box" ? 0.15 : 0.04) * (u1 - u0); u0 -= m; u1 += m; }
-  if (y1 <= y0) { y0 -= 0.5; y1 += 0.5; }
+  if (u1 <= u0) {
+    u0 -= 0.5;
+    u1 += 0.5;
+  }
+  if (log_x || kind == "box") {
+    const double m = (kind == "box" ? 0.15 : 0.04) * (u1 - u0);
+    u0 -= m;
+    u1 += m;
+  }
+  if (y1 <= y0) {
+    y0 -= 0.5;
+    y1 += 0.5;
+  }
   const double pad = 0.05 * (y1 - y0);
-  y0 -= pad; y1 += pad;
+  y0 -= pad;
+  y1 += pad;
   const double pw = kW - kLeft - kRight, ph = kH - kTop - kBottom;
   auto X = [&](double v) { return kLeft + (u(v) - u0) / (u1 - u0) * pw; };
   auto Y = [&](double v) { return kTop + ph - (v - y0) / (y1 - y0) * ph; };
@@ -121,10 +148,12 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
       << "\" fill=\"none\" stroke=\"#888\"/>\n";
   for (double t : log_x ? log_ticks(x0, x1) : ticks(u0, u1))
     svg << "<line x1=\"" << X(t) << "\" x2=\"" << X(t) << "\" y1=\"" << kTop + ph << "\" y2=\"" << kTop + ph + 5
-        << "\" stroke=\"#888\"/><text x=\"" << X(t) << "\" y=\"" << kTop + ph + 18 << "\" text-anchor=\"middle\">" << t << "</text>\n";
+        << "\" stroke=\"#888\"/><text x=\"" << X(t) << "\" y=\"" << kTop + ph + 18 << "\" text-anchor=\"middle\">" << t
+        << "</text>\n";
   for (double t : ticks(y0, y1))
     svg << "<line x1=\"" << kLeft - 5 << "\" x2=\"" << kLeft << "\" y1=\"" << Y(t) << "\" y2=\"" << Y(t)
-        << "\" stroke=\"#888\"/><text x=\"" << kLeft - 8 << "\" y=\"" << Y(t) + 4 << "\" text-anchor=\"end\">" << t << "</text>\n";
+        << "\" stroke=\"#888\"/><text x=\"" << kLeft - 8 << "\" y=\"" << Y(t) + 4 << "\" text-anchor=\"end\">" << t
+        << "</text>\n";
   svg << "<text x=\"" << kLeft + pw / 2 << "\" y=\"" << kH - 12 << "\" text-anchor=\"middle\">"
       << escape(plot.value("x_label", plot.value("x", ""))) << "</text>\n"
       << "<text transform=\"translate(16 " << kTop + ph / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
@@ -135,12 +164,15 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
     const double half = std::max(3.0, 0.3 * spacing);
     for (const auto& b : boxes) {
       const double cxp = X(b[0]);
-      svg << "<line x1=\"" << cxp << "\" x2=\"" << cxp << "\" y1=\"" << Y(b[1]) << "\" y2=\"" << Y(b[5]) << "\" stroke=\"" << kPalette[0] << "\"/>\n"
-          << "<rect x=\"" << cxp - half << "\" y=\"" << Y(b[4]) << "\" width=\"" << 2 * half << "\" height=\"" << std::max(0.5, Y(b[2]) - Y(b[4]))
-          << "\" fill=\"#dbe9f5\" stroke=\"" << kPalette[0] << "\"/>\n"
-          << "<line x1=\"" << cxp - half << "\" x2=\"" << cxp + half << "\" y1=\"" << Y(b[3]) << "\" y2=\"" << Y(b[3]) << "\" stroke=\"" << kPalette[3] << "\" stroke-width=\"2\"/>\n";
+      svg << "<line x1=\"" << cxp << "\" x2=\"" << cxp << "\" y1=\"" << Y(b[1]) << "\" y2=\"" << Y(b[5])
+          << "\" stroke=\"" << kPalette[0] << "\"/>\n"
+          << "<rect x=\"" << cxp - half << "\" y=\"" << Y(b[4]) << "\" width=\"" << 2 * half << "\" height=\""
+          << std::max(0.5, Y(b[2]) - Y(b[4])) << "\" fill=\"#dbe9f5\" stroke=\"" << kPalette[0] << "\"/>\n"
+          << "<line x1=\"" << cxp - half << "\" x2=\"" << cxp + half << "\" y1=\"" << Y(b[3]) << "\" y2=\"" << Y(b[3])
+          << "\" stroke=\"" << kPalette[3] << "\" stroke-width=\"2\"/>\n";
       for (int e : {1, 5})
-        svg << "<line x1=\"" << cxp - half / 2 << "\" x2=\"" << cxp + half / 2 << "\" y1=\"" << Y(b[e]) << "\" y2=\"" << Y(b[e]) << "\" stroke=\"" << kPalette[0] << "\"/>\n";
+        svg << "<line x1=\"" << cxp - half / 2 << "\" x2=\"" << cxp + half / 2 << "\" y1=\"" << Y(b[e]) << "\" y2=\""
+            << Y(b[e]) << "\" stroke=\"" << kPalette[0] << "\"/>\n";
     }
     svg << "</svg>\n";
     return svg.str();
@@ -155,15 +187,18 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
       svg << "\"/>\n";
     }
     if (kind == "scatter") {
-      for (const auto& p : pts) svg << "<circle cx=\"" << X(p.x) << "\" cy=\"" << Y(p.y) << "\" r=\"3\" fill=\"" << colour << "\" fill-opacity=\"0.75\"/>\n";
+      for (const auto& p : pts)
+        svg << "<circle cx=\"" << X(p.x) << "\" cy=\"" << Y(p.y) << "\" r=\"3\" fill=\"" << colour
+            << "\" fill-opacity=\"0.75\"/>\n";
     } else {
       svg << "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" << colour << "\" points=\"";
       for (const auto& p : pts) svg << X(p.x) << "," << Y(p.y) << " ";
       svg << "\"/>\n";
     }
     if (!order[k].empty())
-      svg << "<rect x=\"" << kW - kRight + 12 << "\" y=\"" << kTop + 18 * k << "\" width=\"12\" height=\"12\" fill=\"" << colour
-          << "\"/><text x=\"" << kW - kRight + 30 << "\" y=\"" << kTop + 18 * k + 10 << "\">" << escape(order[k]) << "</text>\n";
+      svg << "<rect x=\"" << kW - kRight + 12 << "\" y=\"" << kTop + 18 * k << "\" width=\"12\" height=\"12\" fill=\""
+          << colour << "\"/><text x=\"" << kW - kRight + 30 << "\" y=\"" << kTop + 18 * k + 10 << "\">"
+          << escape(order[k]) << "</text>\n";
   }
   svg << "</svg>\n";
   return svg.str();

@@ -35,11 +35,13 @@ UnitRun run_units(const Json& request, const std::vector<long>& units, int jobs)
     for (std::size_t k = next++; k < units.size() && !failed; k = next++) {
       one["units"] = Json::array({units[k]});
       // One unit alone (a whole experiment): show its own progress.
-      const auto outcome = units.size() == 1
-          ? api::solve(one.dump(), [](double f, const std::string& stage) {
-              std::cerr << "\r[" << static_cast<int>(100 * f + 0.5) << "%] " << stage.substr(0, 60) << "\033[K" << std::flush;
-            })
-          : api::solve(one.dump());
+      const auto outcome = units.size() == 1 ? api::solve(one.dump(),
+                                                          [](double f, const std::string& stage) {
+                                                            std::cerr << "\r[" << static_cast<int>(100 * f + 0.5)
+                                                                      << "%] " << stage.substr(0, 60) << "\033[K"
+                                                                      << std::flush;
+                                                          })
+                                             : api::solve(one.dump());
       std::lock_guard<std::mutex> lock(mutex);
       if (outcome.exit_code != 0) {
         if (!failed.exchange(true)) run.exit_code = outcome.exit_code, run.error_json = outcome.json;
@@ -50,9 +52,9 @@ UnitRun run_units(const Json& request, const std::vector<long>& units, int jobs)
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const double left = secs / static_cast<double>(done) * static_cast<double>(units.size() - done);
       char line[160];
-      std::snprintf(line, sizeof line, "\r[%d%%] %zu/%zu units, %d threads, about %.0f s left", 
-                    static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(units.size()) + 0.5),
-                    done, units.size(), jobs, left);
+      std::snprintf(line, sizeof line, "\r[%d%%] %zu/%zu units, %d threads, about %.0f s left",
+                    static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(units.size()) + 0.5), done,
+                    units.size(), jobs, left);
       std::cerr << line << "\033[K" << std::flush;
     }
   };

@@ -13,9 +13,9 @@
 namespace privlab::cli {
 
 struct UnitRun {
-  int exit_code = 0;                       ///< 0, or the first failing unit's exit code
-  std::string error_json;                  ///< that unit's {"error": ...}
-  std::vector<nlohmann::json> items;       ///< {"unit", "result"} in the order of `units`
+  int exit_code = 0;                  ///< 0, or the first failing unit's exit code
+  std::string error_json;             ///< that unit's {"error": ...}
+  std::vector<nlohmann::json> items;  ///< {"unit", "result"} in the order of `units`
 };
 
 /// Runs `units` of `request` with `jobs` threads; progress "[p%] k/n units" on stderr.

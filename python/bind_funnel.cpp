@@ -39,7 +39,8 @@ py::dict metrics_dict(const funnel::Metrics& m) {
 }  // namespace
 
 void add_funnel(py::module_& m) {
-  py::module_ f = m.def_submodule("funnel", "The privacy funnel with LDP/LIP guarantees (typed API, privlab/funnel.h).");
+  py::module_ f =
+      m.def_submodule("funnel", "The privacy funnel with LDP/LIP guarantees (typed API, privlab/funnel.h).");
   f.def("mechanism_names", [] {
     std::vector<std::string> names;
     for (auto mech : {funnel::Mechanism::kOptLdp, funnel::Mechanism::kOptLip, funnel::Mechanism::kGrr,
@@ -47,43 +48,50 @@ void add_funnel(py::module_& m) {
       names.push_back(funnel::mechanism_name(mech));
     return names;
   });
-  f.def("design", [](const Matrix& joint, const std::string& mechanism, double epsilon, const std::string& metric,
-                     const std::vector<long>& attributes) {
-    const Joint p = make_joint(joint);
-    const funnel::Mechanism mech = funnel::mechanism_from_name(mechanism);
-    const funnel::Target target = target_from(metric);
-    const funnel::Design d = without_gil([&] { return funnel::design(p, mech, epsilon, target, attributes); });
-    py::dict out = metrics_dict(d.metrics);
-    out["mechanism"] = d.mechanism;
-    out["audit"] = audit_dict(d.audit);
-    if (d.polytope)
-      out["polytope"] = py::dict(py::arg("name") = d.polytope->name, py::arg("dimension") = d.polytope->dimension,
-                                 py::arg("vertices") = d.polytope->vertices, py::arg("outputs") = d.polytope->outputs);
-    if (d.calibration) {
-      out["alpha"] = d.calibration->alpha;
-      out["alpha_reaches_target"] = d.calibration->reaches_target;
-      out["calibrated_privacy"] = d.calibration->achieved;
-    }
-    if (!d.output_sets.empty()) out["output_sets"] = d.output_sets;
-    if (!d.per_attribute.empty()) {
-      py::list parts;
-      for (const auto& part : d.per_attribute)
-        parts.append(py::dict(py::arg("mechanism") = part.mechanism, py::arg("vertices") = part.vertices,
-                              py::arg("epsilon") = part.epsilon));
-      out["per_attribute"] = parts;
-    }
-    return out;
-  }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("metric") = "lip",
-     py::arg("attributes") = std::vector<long>{},
-     "Designs 'opt-lip' (Theorem 3), 'opt-ldp' (Theorem 2), 'grr' | 'oue' | 'cr' (calibrated to metric 'lip' or "
-     "'ldp') or 'srlip-product' (Section VI, needs attributes) for the joint p(s,x) [s][x] at epsilon. Returns "
-     "{'mechanism' [y][x] ([y][s*|X|+x] for cr), 'audit', 'mutual_information', 'nmi', 'entropy_x', 'leakage', "
-     "'lip', 'ldp', 'ldp_input', 'srlip'?, 'polytope'?, 'alpha'?, 'output_sets'?, 'per_attribute'?}.");
-  f.def("measure", [](const Matrix& q, const Matrix& joint, const std::vector<long>& attributes) {
-    return metrics_dict(funnel::measure(q, make_joint(joint), attributes));
-  }, py::arg("q"), py::arg("joint"), py::arg("attributes") = std::vector<long>{},
-     "Utility I(X;Y), leakage I(S;Y), LIP (27), LDP (1), LDP of the input (2) and, with attributes, SRLIP (22) "
-     "of a protocol q [y][x] under the joint [s][x].");
+  f.def(
+      "design",
+      [](const Matrix& joint, const std::string& mechanism, double epsilon, const std::string& metric,
+         const std::vector<long>& attributes) {
+        const Joint p = make_joint(joint);
+        const funnel::Mechanism mech = funnel::mechanism_from_name(mechanism);
+        const funnel::Target target = target_from(metric);
+        const funnel::Design d = without_gil([&] { return funnel::design(p, mech, epsilon, target, attributes); });
+        py::dict out = metrics_dict(d.metrics);
+        out["mechanism"] = d.mechanism;
+        out["audit"] = audit_dict(d.audit);
+        if (d.polytope)
+          out["polytope"] =
+              py::dict(py::arg("name") = d.polytope->name, py::arg("dimension") = d.polytope->dimension,
+                       py::arg("vertices") = d.polytope->vertices, py::arg("outputs") = d.polytope->outputs);
+        if (d.calibration) {
+          out["alpha"] = d.calibration->alpha;
+          out["alpha_reaches_target"] = d.calibration->reaches_target;
+          out["calibrated_privacy"] = d.calibration->achieved;
+        }
+        if (!d.output_sets.empty()) out["output_sets"] = d.output_sets;
+        if (!d.per_attribute.empty()) {
+          py::list parts;
+          for (const auto& part : d.per_attribute)
+            parts.append(py::dict(py::arg("mechanism") = part.mechanism, py::arg("vertices") = part.vertices,
+                                  py::arg("epsilon") = part.epsilon));
+          out["per_attribute"] = parts;
+        }
+        return out;
+      },
+      py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("metric") = "lip",
+      py::arg("attributes") = std::vector<long>{},
+      "Designs 'opt-lip' (Theorem 3), 'opt-ldp' (Theorem 2), 'grr' | 'oue' | 'cr' (calibrated to metric 'lip' or "
+      "'ldp') or 'srlip-product' (Section VI, needs attributes) for the joint p(s,x) [s][x] at epsilon. Returns "
+      "{'mechanism' [y][x] ([y][s*|X|+x] for cr), 'audit', 'mutual_information', 'nmi', 'entropy_x', 'leakage', "
+      "'lip', 'ldp', 'ldp_input', 'srlip'?, 'polytope'?, 'alpha'?, 'output_sets'?, 'per_attribute'?}.");
+  f.def(
+      "measure",
+      [](const Matrix& q, const Matrix& joint, const std::vector<long>& attributes) {
+        return metrics_dict(funnel::measure(q, make_joint(joint), attributes));
+      },
+      py::arg("q"), py::arg("joint"), py::arg("attributes") = std::vector<long>{},
+      "Utility I(X;Y), leakage I(S;Y), LIP (27), LDP (1), LDP of the input (2) and, with attributes, SRLIP (22) "
+      "of a protocol q [y][x] under the joint [s][x].");
 }
 
 }  // namespace privlab::python

@@ -23,9 +23,12 @@ rldp_mse::ChiSquareSet set_from(const py::dict& u, const Joint& estimate) {
   if (u.contains("radius")) return rldp_mse::chi2_ball(estimate, u["radius"].cast<double>());
   if (u.contains("confidence")) {
     long long n = 0;
-    if (u.contains("n")) n = u["n"].cast<long long>();
-    else if (estimate.from_counts) n = static_cast<long long>(estimate.total);
-    else bad_request("missing_field", "/n", "n (the sample size) is required with a confidence level");
+    if (u.contains("n"))
+      n = u["n"].cast<long long>();
+    else if (estimate.from_counts)
+      n = static_cast<long long>(estimate.total);
+    else
+      bad_request("missing_field", "/n", "n (the sample size) is required with a confidence level");
     return rldp_mse::chi2_ball_confidence(estimate, u["confidence"].cast<double>(), n);
   }
   bad_request("missing_field", "/uncertainty/confidence", "uncertainty needs \"confidence\" or \"radius\"");
@@ -58,42 +61,49 @@ void add_rldp_mse(py::module_& m) {
   r.def("problem_names", &rldp_mse::problem_names);
   r.def("radius_from_confidence", &rldp_mse::radius_from_confidence, py::arg("confidence"), py::arg("n"),
         py::arg("num_x"), "B of eq. (3): the chi-square quantile with |S||U| - 1 degrees of freedom, / n.");
-  r.def("design", [](const Matrix& joint, const std::string& problem, double epsilon, const py::dict& uncertainty,
-                     const std::optional<Vector>& values, const std::optional<Matrix>& true_joint, double gap_tolerance,
-                     int max_rounds) {
-    const Joint hat = make_joint(joint);
-    const rldp_mse::Problem p = rldp_mse::problem_from_name(problem);
-    const rldp_mse::ChiSquareSet set = set_from(uncertainty, hat);
-    const auto truth = truth_from(true_joint);
-    rldp_mse::SolveOptions options;
-    options.gap_tolerance = gap_tolerance;
-    options.max_rounds = max_rounds;
-    const Vector u = values ? *values : Vector();
-    const rldp_mse::Design d = without_gil([&] { return rldp_mse::design(hat, p, epsilon, set, u, truth, options); });
-    py::dict out = evaluation_dict(d.evaluation);
-    out["audit"] = audit_dict(d.audit);
-    out["objective"] = d.objective;
-    out["optimality_gap"] = d.optimality_gap;
-    out["lower_bound"] = d.evaluation.solved.lower_bound;
-    out["rounds"] = d.evaluation.solved.rounds;
-    out["cuts"] = d.evaluation.solved.cuts;
-    out["converged"] = d.evaluation.solved.converged;
-    out["radius"] = set.radius;
-    return out;
-  }, py::arg("joint"), py::arg("problem"), py::arg("epsilon"), py::arg("uncertainty"), py::arg("values") = py::none(),
-     py::arg("true_joint") = py::none(), py::arg("gap_tolerance") = 1e-4, py::arg("max_rounds") = 150,
-     "Solves 'nunp' (7), 'nurp' (8), 'runp' (9) or 'rurp' (10) for P-hat = joint [s][u] (probabilities or counts) "
-     "over F = {'radius': B} or {'confidence': c, 'n': n} (eq. (2)-(3)), output values of U (default 0..|U|-1). "
-     "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'distortion', 'robust_distortion', 'epsilon', "
-     "'robust_epsilon', 'objective', 'optimality_gap', 'true'?, ...}.");
-  r.def("measure", [](const Matrix& q, const Matrix& joint, const py::dict& uncertainty,
-                      const std::optional<Vector>& values, const std::optional<Matrix>& true_joint) {
-    const Joint hat = make_joint(joint);
-    return evaluation_dict(rldp_mse::measure(q, hat, set_from(uncertainty, hat), values ? *values : Vector(),
-                                             truth_from(true_joint)));
-  }, py::arg("q"), py::arg("joint"), py::arg("uncertainty"), py::arg("values") = py::none(),
-     py::arg("true_joint") = py::none(),
-     "Distortion and privacy of a mechanism q [y][x] under P-hat, over F (certified) and under the true joint.");
+  r.def(
+      "design",
+      [](const Matrix& joint, const std::string& problem, double epsilon, const py::dict& uncertainty,
+         const std::optional<Vector>& values, const std::optional<Matrix>& true_joint, double gap_tolerance,
+         int max_rounds) {
+        const Joint hat = make_joint(joint);
+        const rldp_mse::Problem p = rldp_mse::problem_from_name(problem);
+        const rldp_mse::ChiSquareSet set = set_from(uncertainty, hat);
+        const auto truth = truth_from(true_joint);
+        rldp_mse::SolveOptions options;
+        options.gap_tolerance = gap_tolerance;
+        options.max_rounds = max_rounds;
+        const Vector u = values ? *values : Vector();
+        const rldp_mse::Design d =
+            without_gil([&] { return rldp_mse::design(hat, p, epsilon, set, u, truth, options); });
+        py::dict out = evaluation_dict(d.evaluation);
+        out["audit"] = audit_dict(d.audit);
+        out["objective"] = d.objective;
+        out["optimality_gap"] = d.optimality_gap;
+        out["lower_bound"] = d.evaluation.solved.lower_bound;
+        out["rounds"] = d.evaluation.solved.rounds;
+        out["cuts"] = d.evaluation.solved.cuts;
+        out["converged"] = d.evaluation.solved.converged;
+        out["radius"] = set.radius;
+        return out;
+      },
+      py::arg("joint"), py::arg("problem"), py::arg("epsilon"), py::arg("uncertainty"), py::arg("values") = py::none(),
+      py::arg("true_joint") = py::none(), py::arg("gap_tolerance") = 1e-4, py::arg("max_rounds") = 150,
+      "Solves 'nunp' (7), 'nurp' (8), 'runp' (9) or 'rurp' (10) for P-hat = joint [s][u] (probabilities or counts) "
+      "over F = {'radius': B} or {'confidence': c, 'n': n} (eq. (2)-(3)), output values of U (default 0..|U|-1). "
+      "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'distortion', 'robust_distortion', 'epsilon', "
+      "'robust_epsilon', 'objective', 'optimality_gap', 'true'?, ...}.");
+  r.def(
+      "measure",
+      [](const Matrix& q, const Matrix& joint, const py::dict& uncertainty, const std::optional<Vector>& values,
+         const std::optional<Matrix>& true_joint) {
+        const Joint hat = make_joint(joint);
+        return evaluation_dict(
+            rldp_mse::measure(q, hat, set_from(uncertainty, hat), values ? *values : Vector(), truth_from(true_joint)));
+      },
+      py::arg("q"), py::arg("joint"), py::arg("uncertainty"), py::arg("values") = py::none(),
+      py::arg("true_joint") = py::none(),
+      "Distortion and privacy of a mechanism q [y][x] under P-hat, over F (certified) and under the true joint.");
 }
 
 }  // namespace privlab::python

@@ -60,7 +60,8 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
     bad_request("unknown_value", "/uncertainty", "uncertainty must be \"point\", \"simplex\" or a dict");
   }
   if (!py::isinstance<py::dict>(u))
-    bad_request("invalid_type", "/uncertainty", "uncertainty must be None, \"point\", \"simplex\", a dict or an UncertaintySet");
+    bad_request("invalid_type", "/uncertainty",
+                "uncertainty must be None, \"point\", \"simplex\", a dict or an UncertaintySet");
   const py::dict d = u.cast<py::dict>();
   python::check_keys(d, "/uncertainty", {"alpha", "radius", "confidence", "n"});
   const double alpha = d.contains("alpha") ? d["alpha"].cast<double>() : 2.0;
@@ -107,10 +108,11 @@ py::dict metrics_dict(const rldp::Metrics& mt) {
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "privlab: privacy mechanisms (RLDP, robust MSE, privacy funnel, estimation, privacy games). "
-            "solve(dict) is the JSON API; rldp, rldp_mse, funnel, estimation, game and metrics are typed functions "
-            "over numpy arrays "
-            "(mechanisms [output][input], joint tables [s][u]).";
+  m.doc() =
+      "privlab: privacy mechanisms (RLDP, robust MSE, privacy funnel, estimation, privacy games). "
+      "solve(dict) is the JSON API; rldp, rldp_mse, funnel, estimation, game and metrics are typed functions "
+      "over numpy arrays "
+      "(mechanisms [output][input], joint tables [s][u]).";
   g_error_class = PyErr_NewExceptionWithDoc(
       "privlab.PrivlabError",
       "A request privlab refuses (kind 'bad_request', exit_code 2) or cannot answer (kind 'solver_failure', "
@@ -123,9 +125,7 @@ PYBIND11_MODULE(_core, m) {
     } catch (const Error& e) {
       try {
         raise(e.what(), e.code(), e.path(), e.kind() == ErrorKind::kSolverFailure);
-      } catch (py::error_already_set& set) {
-        set.restore();
-      }
+      } catch (py::error_already_set& set) { set.restore(); }
     }
   });
 
@@ -142,9 +142,10 @@ PYBIND11_MODULE(_core, m) {
   metrics_m.def("entropy", &metrics::entropy, py::arg("p"), "H(P) in nats.");
   metrics_m.def("mutual_information", &metrics::mutual_information, py::arg("px"), py::arg("q"),
                 "I(X;Y) for X ~ px and Q [y][x] (rldp eq. (44)-(45)).");
-  metrics_m.def("realized_epsilon", [](const Matrix& q, const Matrix& joint) {
-    return metrics::realized_epsilon(q, make_joint(joint));
-  }, py::arg("q"), py::arg("joint"), "Realized epsilon w.r.t. S under the joint [s][u] (rldp Section 8.3).");
+  metrics_m.def(
+      "realized_epsilon",
+      [](const Matrix& q, const Matrix& joint) { return metrics::realized_epsilon(q, make_joint(joint)); },
+      py::arg("q"), py::arg("joint"), "Realized epsilon w.r.t. S under the joint [s][u] (rldp Section 8.3).");
   metrics_m.def("ldp_epsilon", &metrics::ldp_epsilon, py::arg("q"), "LDP level (rldp Definition 2).");
   metrics_m.def("simplex_rldp_epsilon", &metrics::simplex_rldp_epsilon, py::arg("q"), py::arg("num_s"),
                 py::arg("num_u"), "(eps, simplex)-RLDP level (rldp Proposition 3).");
@@ -152,10 +153,12 @@ PYBIND11_MODULE(_core, m) {
   // ---- rldp ----
   py::module_ r = m.def_submodule("rldp", "Robust local differential privacy (typed API, privlab/rldp.h).");
   py::class_<rldp::UncertaintySet>(r, "UncertaintySet")
-      .def_property_readonly("kind", [](const rldp::UncertaintySet& s) {
-        return s.kind == rldp::UncertaintySet::Kind::kPoint ? "point"
-               : s.kind == rldp::UncertaintySet::Kind::kSimplex ? "simplex" : "renyi";
-      })
+      .def_property_readonly("kind",
+                             [](const rldp::UncertaintySet& s) {
+                               return s.kind == rldp::UncertaintySet::Kind::kPoint     ? "point"
+                                      : s.kind == rldp::UncertaintySet::Kind::kSimplex ? "simplex"
+                                                                                       : "renyi";
+                             })
       .def_readonly("alpha", &rldp::UncertaintySet::alpha)
       .def_readonly("radius", &rldp::UncertaintySet::radius)
       .def_readonly("confidence", &rldp::UncertaintySet::confidence)
@@ -172,70 +175,83 @@ PYBIND11_MODULE(_core, m) {
       names.push_back(rldp::mechanism_name(mech));
     return names;
   });
-  r.def("design", [](const Matrix& joint, const std::string& mechanism, double epsilon, const py::object& uncertainty,
-                     bool same_s_rows) {
-    const Joint hat = make_joint(joint);
-    const auto set = uncertainty_from(uncertainty, hat.num_x());
-    rldp::DesignOptions opt;
-    opt.same_s_rows = same_s_rows;
-    const rldp::Mechanism mech = rldp::mechanism_from_name(mechanism);
-    const rldp::Design d = python::without_gil([&] { return rldp::design(hat, mech, epsilon, set, opt); });
-    py::dict out = metrics_dict(d.metrics);
-    out["mechanism"] = d.mechanism;
-    out["audit"] = audit_dict(d.audit);
-    out["uncertainty"] = set;
-    out["details"] = python::json_to_python(rldp::to_json(d.details), true);  // the JSON writer
-    return out;
-  }, py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
-     py::arg("same_s_rows") = true,
-     "Designs 'grr' | 'srr' | 'ir' | 'nr' | 'polyopt' for P-hat = joint [s][u] at epsilon over F "
-     "(None/'point', 'simplex', {'alpha','radius'}, {'alpha','confidence','n'} or an UncertaintySet). "
-     "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'mutual_information', 'nmi', 'epsilon' (under P-hat), "
-     "'robust_epsilon', 'robust_epsilon_exact', 'ldp_epsilon', 'simplex_epsilon', 'uncertainty', 'details'}.");
-  r.def("measure", [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
-    const Joint hat = make_joint(joint);
-    const auto set = uncertainty_from(uncertainty, hat.num_x());
-    return metrics_dict(rldp::measure(q, hat, set));
-  }, py::arg("q"), py::arg("joint"), py::arg("uncertainty") = py::none(),
-     "The metrics of a given mechanism q [y][x] for P-hat = joint [s][u] over F.");
+  r.def(
+      "design",
+      [](const Matrix& joint, const std::string& mechanism, double epsilon, const py::object& uncertainty,
+         bool same_s_rows) {
+        const Joint hat = make_joint(joint);
+        const auto set = uncertainty_from(uncertainty, hat.num_x());
+        rldp::DesignOptions opt;
+        opt.same_s_rows = same_s_rows;
+        const rldp::Mechanism mech = rldp::mechanism_from_name(mechanism);
+        const rldp::Design d = python::without_gil([&] { return rldp::design(hat, mech, epsilon, set, opt); });
+        py::dict out = metrics_dict(d.metrics);
+        out["mechanism"] = d.mechanism;
+        out["audit"] = audit_dict(d.audit);
+        out["uncertainty"] = set;
+        out["details"] = python::json_to_python(rldp::to_json(d.details), true);  // the JSON writer
+        return out;
+      },
+      py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
+      py::arg("same_s_rows") = true,
+      "Designs 'grr' | 'srr' | 'ir' | 'nr' | 'polyopt' for P-hat = joint [s][u] at epsilon over F "
+      "(None/'point', 'simplex', {'alpha','radius'}, {'alpha','confidence','n'} or an UncertaintySet). "
+      "Returns {'mechanism' [y][x] (x = s*|U|+u), 'audit', 'mutual_information', 'nmi', 'epsilon' (under P-hat), "
+      "'robust_epsilon', 'robust_epsilon_exact', 'ldp_epsilon', 'simplex_epsilon', 'uncertainty', 'details'}.");
+  r.def(
+      "measure",
+      [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
+        const Joint hat = make_joint(joint);
+        const auto set = uncertainty_from(uncertainty, hat.num_x());
+        return metrics_dict(rldp::measure(q, hat, set));
+      },
+      py::arg("q"), py::arg("joint"), py::arg("uncertainty") = py::none(),
+      "The metrics of a given mechanism q [y][x] for P-hat = joint [s][u] over F.");
 
   // ---- game ----
   py::module_ g = m.def_submodule("game", "Stackelberg privacy games (typed API, privlab/game.h).");
-  g.def("optimal_attack", [](const Matrix& p, const Vector& prior, const Matrix& distance) {
-    const game::DeterministicAttack a = game::optimal_attack(p, prior, distance);
-    return py::make_tuple(a.guess, a.error);
-  }, py::arg("p"), py::arg("prior"), py::arg("distance"),
-     "The optimal attack (19) on p [o][s]: (guess per observation, expected error (7)).");
+  g.def(
+      "optimal_attack",
+      [](const Matrix& p, const Vector& prior, const Matrix& distance) {
+        const game::DeterministicAttack a = game::optimal_attack(p, prior, distance);
+        return py::make_tuple(a.guess, a.error);
+      },
+      py::arg("p"), py::arg("prior"), py::arg("distance"),
+      "The optimal attack (19) on p [o][s]: (guess per observation, expected error (7)).");
   g.def("bayes_attack", &game::bayes_attack, py::arg("p"), py::arg("prior"), "The Bayesian attack (25), [shat][o].");
-  g.def("design", [](const Vector& prior, const Matrix& distance, const std::string& mechanism,
-                     const std::optional<double>& epsilon, const std::optional<double>& min_distortion,
-                     const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
-    const game::GameInputs in = game::make_inputs(prior, distance, loss, dp_distance);
-    const game::MechanismKind kind = game::mechanism_kind(mechanism);
-    // A level not given stays NaN ("not given"): design() refuses a kind that needs it
-    // (missing_field, game::check_design_arguments), as a JSON request; never a silent 0.
-    const double not_given = std::numeric_limits<double>::quiet_NaN();
-    const game::DesignOptions opt = game::design_options(kind, epsilon.value_or(not_given), min_distortion.value_or(not_given));
-    const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
-    py::dict out;
-    out["mechanism"] = d.design.p;
-    out["cost"] = d.evaluation.cost;
-    out["worst_cost"] = d.evaluation.worst_cost;
-    out["attack"] = d.evaluation.attack;
-    out["adversary_error"] = d.evaluation.adversary_error;
-    out["bayes_error"] = d.evaluation.bayes_error;
-    out["epsilon"] = d.evaluation.epsilon;
-    out["lower_bound"] = d.design.lower_bound;
-    out["gap"] = d.design.gap;
-    out["exact"] = d.design.gap <= game::kExactGap;
-    if (d.dp_audit) out["audit"] = audit_dict(d.dp_audit->audit);
-    if (d.distortion_audit) out[d.dp_audit ? "audit_distortion" : "audit"] = audit_dict(*d.distortion_audit);
-    return out;
-  }, py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = py::none(),
-     py::arg("min_distortion") = py::none(), py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),
-     "The optimal mechanism 'distortion' (21), 'dp' (22) or 'joint' (24) for the prior and distance d(shat,s) "
-     "(O = S, Hamming utility loss unless loss [o][s] is given). Returns {'mechanism' [o][s], 'cost', "
-     "'adversary_error', 'bayes_error', 'epsilon', 'attack', 'lower_bound', 'gap', 'exact', 'audit', ...}.");
+  g.def(
+      "design",
+      [](const Vector& prior, const Matrix& distance, const std::string& mechanism,
+         const std::optional<double>& epsilon, const std::optional<double>& min_distortion,
+         const std::optional<Matrix>& loss, const std::optional<Matrix>& dp_distance) {
+        const game::GameInputs in = game::make_inputs(prior, distance, loss, dp_distance);
+        const game::MechanismKind kind = game::mechanism_kind(mechanism);
+        // A level not given stays NaN ("not given"): design() refuses a kind that needs it
+        // (missing_field, game::check_design_arguments), as a JSON request; never a silent 0.
+        const double not_given = std::numeric_limits<double>::quiet_NaN();
+        const game::DesignOptions opt =
+            game::design_options(kind, epsilon.value_or(not_given), min_distortion.value_or(not_given));
+        const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
+        py::dict out;
+        out["mechanism"] = d.design.p;
+        out["cost"] = d.evaluation.cost;
+        out["worst_cost"] = d.evaluation.worst_cost;
+        out["attack"] = d.evaluation.attack;
+        out["adversary_error"] = d.evaluation.adversary_error;
+        out["bayes_error"] = d.evaluation.bayes_error;
+        out["epsilon"] = d.evaluation.epsilon;
+        out["lower_bound"] = d.design.lower_bound;
+        out["gap"] = d.design.gap;
+        out["exact"] = d.design.gap <= game::kExactGap;
+        if (d.dp_audit) out["audit"] = audit_dict(d.dp_audit->audit);
+        if (d.distortion_audit) out[d.dp_audit ? "audit_distortion" : "audit"] = audit_dict(*d.distortion_audit);
+        return out;
+      },
+      py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = py::none(),
+      py::arg("min_distortion") = py::none(), py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),
+      "The optimal mechanism 'distortion' (21), 'dp' (22) or 'joint' (24) for the prior and distance d(shat,s) "
+      "(O = S, Hamming utility loss unless loss [o][s] is given). Returns {'mechanism' [o][s], 'cost', "
+      "'adversary_error', 'bayes_error', 'epsilon', 'attack', 'lower_bound', 'gap', 'exact', 'audit', ...}.");
 
   python::add_funnel(m);
   python::add_estimation(m);

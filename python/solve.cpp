@@ -40,17 +40,15 @@ Json to_json(const py::handle& value, const std::string& path, int depth) {
   if (py::isinstance(value, np.attr("ndarray"))) {
     const std::string kind = py::str(value.attr("dtype").attr("kind"));
     if (kind != "b" && kind != "i" && kind != "u" && kind != "f")
-      bad_request("not_a_number", path, "a numpy array of dtype " + std::string(py::str(value.attr("dtype"))) +
-                                            " is not numbers");
+      bad_request("not_a_number", path,
+                  "a numpy array of dtype " + std::string(py::str(value.attr("dtype"))) + " is not numbers");
     return to_json(value.attr("tolist")(), path, depth);
   }
   if (py::isinstance(value, np.attr("generic"))) return to_json(value.attr("item")(), path, depth);
   if (py::isinstance<py::int_>(value)) {
     try {
       return value.cast<long long>();
-    } catch (const py::cast_error&) {
-      return value.cast<double>();
-    }
+    } catch (const py::cast_error&) { return value.cast<double>(); }
   }
   if (py::isinstance<py::float_>(value)) {
     const double x = value.cast<double>();
@@ -74,15 +72,14 @@ Json to_json(const py::handle& value, const std::string& path, int depth) {
     for (const auto& item : value) out.push_back(to_json(item, field_path::child(path, i++), depth + 1));
     return out;
   }
-  bad_request("invalid_type", path, "cannot send a " + std::string(py::str(value.get_type().attr("__name__"))) +
-                                        " (numbers, strings, booleans, None, lists, dicts and numpy arrays only)");
+  bad_request("invalid_type", path,
+              "cannot send a " + std::string(py::str(value.get_type().attr("__name__"))) +
+                  " (numbers, strings, booleans, None, lists, dicts and numpy arrays only)");
 }
 
 /// A rectangular list of numbers of one depth (1 or 2) as a numpy array when `numpy` is set.
 /// A number, or one of the JSON convention's "Infinity" / "-Infinity".
-bool number_like(const Json& x) {
-  return x.is_number() || (x.is_string() && (x == "Infinity" || x == "-Infinity"));
-}
+bool number_like(const Json& x) { return x.is_number() || (x.is_string() && (x == "Infinity" || x == "-Infinity")); }
 
 bool numeric_array(const Json& v, int& depth) {
   if (!v.is_array() || v.empty()) return false;

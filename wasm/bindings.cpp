@@ -10,9 +10,9 @@
 
 namespace {
 std::string solve_with_progress(const std::string& request, emscripten::val callback) {
-  return privlab::api::solve(request, [&callback](double fraction, const std::string& stage) {
-           callback(fraction, stage);
-         }).json;
+  return privlab::api::solve(request,
+                             [&callback](double fraction, const std::string& stage) { callback(fraction, stage); })
+      .json;
 }
 }  // namespace
 

@@ -36,9 +36,9 @@ struct Family {
 };
 
 constexpr Family kFamilies[] = {
-    {"rldp", &rldp::handle_request},       {"rldp-mse", &rldp_mse::handle_request},
-    {"funnel", &funnel::handle_request},   {"estimation", &estimation::handle_request},
-    {"game", &game::handle_request},       {"data", &data::handle_request},
+    {"rldp", &rldp::handle_request},     {"rldp-mse", &rldp_mse::handle_request},
+    {"funnel", &funnel::handle_request}, {"estimation", &estimation::handle_request},
+    {"game", &game::handle_request},     {"data", &data::handle_request},
 };
 
 /// Requests larger than this are refused before parsing (the browser must never freeze). The
@@ -48,8 +48,7 @@ constexpr std::size_t kMaxRequestBytes = 8 * 1024 * 1024;
 /// Never throws on any string content: invalid UTF-8 becomes U+FFFD.
 std::string write(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-Outcome error_outcome(const std::string& code, const std::string& message, const std::string& path,
-                      int exit_code) {
+Outcome error_outcome(const std::string& code, const std::string& message, const std::string& path, int exit_code) {
   Json e = {{"error", {{"code", code}, {"message", message}, {"path", path}}}};
   return {write(e), exit_code};
 }
@@ -90,7 +89,8 @@ Json dispatch_batch(const Json& request, const Context& context) {
     Context item_context;
     if (context.progress)
       item_context.progress = [&context, &which, i, count = list.size()](double fraction, const std::string& stage) {
-        context.report((static_cast<double>(i) + std::clamp(fraction, 0.0, 1.0)) / static_cast<double>(count), which + ": " + stage);
+        context.report((static_cast<double>(i) + std::clamp(fraction, 0.0, 1.0)) / static_cast<double>(count),
+                       which + ": " + stage);
       };
     const Json& item = list[i];
     if (item.is_object() && item.value("family", "") == "batch")
@@ -98,7 +98,8 @@ Json dispatch_batch(const Json& request, const Context& context) {
     try {
       responses.push_back(dispatch(item, item_context));
     } catch (const Error& e) {  // others (bad_alloc, internal) fail the whole batch in solve()
-      std::string path = e.path().empty() ? json_read::child("/requests", i) : json_read::child("/requests", i) + e.path();
+      std::string path =
+          e.path().empty() ? json_read::child("/requests", i) : json_read::child("/requests", i) + e.path();
       responses.push_back({{"error", {{"code", e.code()}, {"message", e.what()}, {"path", path}}}});
     }
   }
@@ -137,9 +138,7 @@ Outcome solve_or_throw(const std::string& request_json, const ProgressFn& progre
     return error_outcome("out_of_memory", "the problem does not fit in memory", "", kSolverFailure);
   } catch (const std::exception& e) {
     return error_outcome("internal_error", e.what(), "", kSolverFailure);
-  } catch (...) {
-    return error_outcome("internal_error", "an unexpected failure", "", kSolverFailure);
-  }
+  } catch (...) { return error_outcome("internal_error", "an unexpected failure", "", kSolverFailure); }
 }
 }  // namespace
 

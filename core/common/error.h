@@ -27,8 +27,7 @@ class Error : public std::runtime_error {
 };
 
 /// A request the tool cannot accept: exit 2, naming the field.
-[[noreturn]] inline void bad_request(const std::string& code, const std::string& path,
-                                     const std::string& message) {
+[[noreturn]] inline void bad_request(const std::string& code, const std::string& path, const std::string& message) {
   throw Error(ErrorKind::kBadRequest, code, path, message);
 }
 

@@ -26,7 +26,8 @@ long uniform_index(Engine& engine, long n) {
   const std::uint64_t un = static_cast<std::uint64_t>(n);
   const std::uint64_t limit = (~std::uint64_t{0} / un) * un;  // reject the biased tail
   std::uint64_t x;
-  do x = engine(); while (x >= limit);
+  do x = engine();
+  while (x >= limit);
   return static_cast<long>(x % un);
 }
 
@@ -153,7 +154,7 @@ long draw_from(Engine& engine, const Vector& p, const std::vector<double>& cdf) 
   const double target = uniform_open(engine) * cdf.back();
   long i = static_cast<long>(std::upper_bound(cdf.begin(), cdf.end(), target) - cdf.begin());
   i = std::min<long>(i, p.size() - 1);  // target rounded up to the total
-  while (i > 0 && p(i) <= 0) --i;        // never a zero weight
+  while (i > 0 && p(i) <= 0) --i;       // never a zero weight
   return i;
 }
 }  // namespace

@@ -17,8 +17,8 @@
 
 namespace privlab::work {
 
-constexpr double kBrowserSeconds = 10;    ///< estimated native CPU seconds per request, browser
-constexpr double kLargeSeconds = 3600;    ///< the same with "allow_large": true
+constexpr double kBrowserSeconds = 10;  ///< estimated native CPU seconds per request, browser
+constexpr double kLargeSeconds = 3600;  ///< the same with "allow_large": true
 
 /// The budget that applies (browser or allow_large).
 double budget_seconds(bool allow_large);

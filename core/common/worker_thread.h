@@ -39,9 +39,7 @@ class WorkerThread {
     if (inline_) {
       try {
         job();
-      } catch (...) {
-        error_ = std::current_exception();
-      }
+      } catch (...) { error_ = std::current_exception(); }
       return;
     }
     {
@@ -77,9 +75,7 @@ class WorkerThread {
       }
       try {
         job();
-      } catch (...) {
-        error_ = std::current_exception();
-      }
+      } catch (...) { error_ = std::current_exception(); }
       {
         std::lock_guard<std::mutex> lock(mutex_);
         busy_ = false;

@@ -35,8 +35,8 @@ Json mmse_list(const Matrix& p_ay, const Functions& fns, const Vector& pa) {
 Json evaluate_request(const Json& request, const Context& context) {
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const long nx = joint.num_u();
-  const Matrix q = evaluated::read(
-      request, {{nx}, "the joint (|X| = " + std::to_string(nx) + " columns)", 1024, 0, ""}, "");
+  const Matrix q =
+      evaluated::read(request, {{nx}, "the joint (|X| = " + std::to_string(nx) + " columns)", 1024, 0, ""}, "");
   const bool compare = evaluated::compare_requested(request);
   Functions priv, useful;
   if (request.contains("private_functions")) read_design(request, joint, priv, useful);
@@ -58,7 +58,9 @@ Json evaluate_request(const Json& request, const Context& context) {
   if (compare) {
     // Theorem 2: lower(eps) <= F(eps) <= G(eps), F the best chi^2(X;Y) at chi^2(S;Y) <= eps.
     const double g = evaluate(analysis.upper_bound, m.chi2_sy), l = evaluate(analysis.lower_bound, m.chi2_sy);
-    Json cmp = {{"epsilon", m.chi2_sy}, {"upper_bound", g}, {"lower_bound", l},
+    Json cmp = {{"epsilon", m.chi2_sy},
+                {"upper_bound", g},
+                {"lower_bound", l},
                 {"utility_ratio_lower_bound", evaluated::ratio(m.chi2_xy, g)}};
     if (!priv.values.empty()) {
       context.report(0.5, "Formulation 1");

@@ -134,9 +134,8 @@ std::vector<AdultStep> adult_sweep(AdultDesign d, long steps, const std::vector<
   return out;
 }
 
-RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& design,
-                             const std::vector<long long>& ns, long trials, double beta, std::uint64_t seed,
-                             const Context& context) {
+RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& design, const std::vector<long long>& ns,
+                             long trials, double beta, std::uint64_t seed, const Context& context) {
   std::mt19937_64 rng(seed);
   RobustnessRun run;
   long done = 0;
@@ -149,7 +148,7 @@ RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& desig
       Formulation1Result r;
       try {
         r = solve_formulation1(in);  // W designed on P-hat (Fig. 2, training)
-      } catch (const Error&) {  // a function constant on a tiny sample: nothing to design
+      } catch (const Error&) {       // a function constant on a tiny sample: nothing to design
         ++run.skipped;
         continue;
       }
@@ -159,8 +158,7 @@ RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& desig
       const auto [ls, lx] = lemma5_bounds(truth, hat);
       at.trials.push_back({t, gs, gx, ls, lx});
       if (gs <= at.bound.bound_s && gx <= at.bound.bound_x) ++at.within;
-      context.report(static_cast<double>(++done) / (trials * static_cast<double>(ns.size())),
-                     "sampling and designing");
+      context.report(static_cast<double>(++done) / (trials * static_cast<double>(ns.size())), "sampling and designing");
     }
     run.per_n.push_back(std::move(at));
   }

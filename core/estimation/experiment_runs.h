@@ -30,8 +30,8 @@ struct ParityBitsRun {
   Analysis analysis;
   std::vector<std::pair<double, Formulation1Result>> designs;  ///< (theta, design), theta = k/(steps-1)
   std::optional<AuditedTheorem3> theorem3;
-  Breakpoints hull;        ///< concave hull of (0,0), (chi2, 3), the designs and Theorem 3 (Lemma 2)
-  double worst_gap = 0;    ///< largest G(chi2_sy) - chi2_xy over the designs
+  Breakpoints hull;      ///< concave hull of (0,0), (chi2, 3), the designs and Theorem 3 (Lemma 2)
+  double worst_gap = 0;  ///< largest G(chi2_sy) - chi2_xy over the designs
 };
 ParityBitsRun parity_bits_run(const Matrix& joint, Objective objective, long steps, double tolerance,
                               const Context& context);
@@ -60,21 +60,20 @@ std::vector<AdultStep> adult_sweep(AdultDesign design, long steps, const std::ve
 /// each P-hat, its chi-square gaps under P, Lemma 5 and Theorem 6.
 struct RobustnessTrial {
   long trial = 0;
-  double gap_s = 0, gap_x = 0;           ///< |chi2 under P - chi2 under P-hat|
-  double lemma5_s = 0, lemma5_x = 0;     ///< 4/m ||P - P-hat||_1 (+inf when m = 0)
+  double gap_s = 0, gap_x = 0;        ///< |chi2 under P - chi2 under P-hat|
+  double lemma5_s = 0, lemma5_x = 0;  ///< 4/m ||P - P-hat||_1 (+inf when m = 0)
 };
 struct RobustnessAtN {
   long long n = 0;
-  Theorem6 bound;                        ///< (43), (44) at this n
-  std::vector<RobustnessTrial> trials;   ///< the trials that could be designed
-  long within = 0;                       ///< trials with both gaps within Theorem 6's bounds
+  Theorem6 bound;                       ///< (43), (44) at this n
+  std::vector<RobustnessTrial> trials;  ///< the trials that could be designed
+  long within = 0;                      ///< trials with both gaps within Theorem 6's bounds
 };
 struct RobustnessRun {
   std::vector<RobustnessAtN> per_n;
   long skipped = 0;  ///< trials whose sample made a function constant (nothing to design)
 };
-RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& design,
-                             const std::vector<long long>& ns, long trials, double beta, std::uint64_t seed,
-                             const Context& context);
+RobustnessRun robustness_run(const Matrix& truth, const Formulation1Input& design, const std::vector<long long>& ns,
+                             long trials, double beta, std::uint64_t seed, const Context& context);
 
 }  // namespace privlab::estimation

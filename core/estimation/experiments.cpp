@@ -52,8 +52,7 @@ ParityParams parity_params(const Json& req) {
 }
 
 Objective read_objective(const Json& req, const char* fallback) {
-  const std::string name =
-      req.contains("objective") ? jr::one_of(req, "objective", "", {"min", "sum"}) : fallback;
+  const std::string name = req.contains("objective") ? jr::one_of(req, "objective", "", {"min", "sum"}) : fallback;
   return name == "min" ? Objective::kMin : Objective::kSum;
 }
 
@@ -92,7 +91,10 @@ Json parity_bits(const Json& req, const Context& ctx) {
               {"rows", rows},
               {"plots",
                {{{"title", "Figure 3: chi-square privacy-utility trade-off (parity bits)"},
-                 {"kind", "line"}, {"x", "chi2_SY"}, {"y", "chi2_XY"}, {"group", "series"},
+                 {"kind", "line"},
+                 {"x", "chi2_SY"},
+                 {"y", "chi2_XY"},
+                 {"group", "series"},
                  {"x_label", "privacy leakage chi^2(S;Y)"},
                  {"y_label", "utility chi^2(X;Y)"}}}},
               {"notes",
@@ -115,11 +117,9 @@ Json adult(const Json& req, const Context& ctx) {
   std::vector<std::string> objectives{"min", "sum"};
   if (req.contains("objective")) objectives = {jr::one_of(req, "objective", "", {"min", "sum"})};
   const std::string order_name =
-      req.contains("order") ? jr::one_of(req, "order", "", {"income-first", "education-first"})
-                            : "income-first";
+      req.contains("order") ? jr::one_of(req, "order", "", {"income-first", "education-first"}) : "income-first";
   ctx.report(0.0, "tabulating the Adult data");
-  const auto table = adult::tabulate(csv.get<std::string>(), {"sex", "race", "education-num", "income"},
-                                     "/data_csv");
+  const auto table = adult::tabulate(csv.get<std::string>(), {"sex", "race", "education-num", "income"}, "/data_csv");
   const AdultDesign design = adult_design(table, order_name == "income-first", tol);
   const auto& pnames = design.private_names;
   const auto& unames = design.useful_names;
@@ -131,18 +131,21 @@ Json adult(const Json& req, const Context& ctx) {
   std::vector<std::string> fnames;
   for (const auto& n : pnames) fnames.push_back(n);
   for (const auto& n : unames) fnames.push_back(n);
-  std::vector<std::vector<std::pair<Json, Json>>> cells(steps,
-                                                        std::vector<std::pair<Json, Json>>(fnames.size()));
+  std::vector<std::vector<std::pair<Json, Json>>> cells(steps, std::vector<std::pair<Json, Json>>(fnames.size()));
   const std::vector<AdultStep> sweep = adult_sweep(design, steps, objs, ctx);
   for (std::size_t step = 0; step < sweep.size(); ++step) {
     const AdultStep& a = sweep[step];
     const Formulation1Result& r = a.result;
     const bool min = a.objective == Objective::kMin;
     const std::size_t k = step / objs.size();
-    designs.push_back({{"theta", a.theta}, {"objective", min ? "min" : "sum"}, {"chi2_sy", r.chi2_sy},
-                       {"chi2_xy", r.chi2_xy}, {"converged", r.converged},
+    designs.push_back({{"theta", a.theta},
+                       {"objective", min ? "min" : "sum"},
+                       {"chi2_sy", r.chi2_sy},
+                       {"chi2_xy", r.chi2_xy},
+                       {"converged", r.converged},
                        {"gap", r.objective_upper - r.objective}});
-    for (std::size_t i = 0; i < r.privates.size(); ++i) (min ? cells[k][i].first : cells[k][i].second) = r.privates[i].mmse;
+    for (std::size_t i = 0; i < r.privates.size(); ++i)
+      (min ? cells[k][i].first : cells[k][i].second) = r.privates[i].mmse;
     for (std::size_t j = 0; j < r.usefuls.size(); ++j) {
       auto& c = cells[k][pnames.size() + j];
       (min ? c.first : c.second) = r.usefuls[j].mmse;
@@ -150,30 +153,36 @@ Json adult(const Json& req, const Context& ctx) {
   }
   for (long k = 0; k < steps; ++k)
     for (std::size_t f = 0; f < fnames.size(); ++f)
-      rows.push_back({static_cast<double>(k) / (steps - 1), fnames[f],
-                      f < pnames.size() ? "private" : "useful", cells[k][f].first,
-                      cells[k][f].second});
+      rows.push_back({static_cast<double>(k) / (steps - 1), fnames[f], f < pnames.size() ? "private" : "useful",
+                      cells[k][f].first, cells[k][f].second});
   Json out = summary_json(analysis);
-  out.update(
-      {{"experiment", "adult"},
-       {"records", table.n},
-       {"labels", {{"s", {"sex", "race"}}, {"x", {"education-num", "income"}}}},
-       {"columns", {"theta", "function", "role", "mmse_min", "mmse_sum"}},
-       {"rows", rows},
-       {"designs", designs},
-       {"plots",
-        {{{"title", "Figure 4 (left): MMSE per function, obj = min sigma"}, {"kind", "line"},
-          {"x", "theta"}, {"y", "mmse_min"}, {"group", "function"}, {"x_label", "theta"},
-          {"y_label", "mmse(f | Y)"}},
-         {{"title", "Figure 4 (right): MMSE per function, obj = sum sigma"}, {"kind", "line"},
-          {"x", "theta"}, {"y", "mmse_sum"}, {"group", "function"}, {"x_label", "theta"},
-          {"y_label", "mmse(f | Y)"}}}},
-       {"notes",
-        {"Section 7.2: S = (sex, race), X = (education-num, income) from the Adult data; private "
-         "functions: indicators of Gender = Male and of each race; useful: Income >50K and each "
-         "education year (the dependent last indicator leaves the QR basis but is reported).",
-         "Basis order: " + order_name + "; the same theta for every private function.",
-         "Every MMSE is measured from the designed mechanism; every design passed its audit."}}});
+  out.update({{"experiment", "adult"},
+              {"records", table.n},
+              {"labels", {{"s", {"sex", "race"}}, {"x", {"education-num", "income"}}}},
+              {"columns", {"theta", "function", "role", "mmse_min", "mmse_sum"}},
+              {"rows", rows},
+              {"designs", designs},
+              {"plots",
+               {{{"title", "Figure 4 (left): MMSE per function, obj = min sigma"},
+                 {"kind", "line"},
+                 {"x", "theta"},
+                 {"y", "mmse_min"},
+                 {"group", "function"},
+                 {"x_label", "theta"},
+                 {"y_label", "mmse(f | Y)"}},
+                {{"title", "Figure 4 (right): MMSE per function, obj = sum sigma"},
+                 {"kind", "line"},
+                 {"x", "theta"},
+                 {"y", "mmse_sum"},
+                 {"group", "function"},
+                 {"x_label", "theta"},
+                 {"y_label", "mmse(f | Y)"}}}},
+              {"notes",
+               {"Section 7.2: S = (sex, race), X = (education-num, income) from the Adult data; private "
+                "functions: indicators of Gender = Male and of each race; useful: Income >50K and each "
+                "education year (the dependent last indicator leaves the QR basis but is reported).",
+                "Basis order: " + order_name + "; the same theta for every private function.",
+                "Every MMSE is measured from the designed mechanism; every design passed its audit."}}});
   return out;
 }
 
@@ -196,8 +205,7 @@ Json robustness(const Json& req, const Context& ctx) {
     const double theta = jr::number_or(req, "theta", "", 0, 1, 0.5);
     truth = parity_bits_joint(pp.p1, pp.p2, pp.e1, pp.e2);
     design = parity_bits_input(truth, theta, read_objective(req, "sum"));
-    what = "Formulation 1 on the parity-bits example (Section 7.1) with theta = " +
-           std::to_string(theta);
+    what = "Formulation 1 on the parity-bits example (Section 7.1) with theta = " + std::to_string(theta);
   }
   const double beta = jr::number_or(req, "beta", "", 1e-9, 0.5, 0.05);
   const long trials = req.contains("trials") ? jr::positive_integer(req, "trials", "", 200) : 20;
@@ -239,7 +247,8 @@ Json robustness(const Json& req, const Context& ctx) {
   }
   if (run.skipped)
     notes.push_back(std::to_string(run.skipped) + " trials skipped: a function was constant on the sample");
-  notes.push_back("Design: " + what + "; gaps are |chi2 under P - chi2 under P-hat|; the Lemma 5 "
+  notes.push_back("Design: " + what +
+                  "; gaps are |chi2 under P - chi2 under P-hat|; the Lemma 5 "
                   "rows are 4/m ||P - P-hat||_1 for the realized sample (a deterministic bound).");
   Json out = summary_json(analyze(truth));
   out.update({{"experiment", "robustness"},
@@ -247,9 +256,14 @@ Json robustness(const Json& req, const Context& ctx) {
               {"rows", rows},
               {"plots",
                {{{"title", "Section 6: realized chi-square gap against n, with Theorem 6"},
-                 {"kind", "scatter"}, {"x", "n"}, {"y", "value"}, {"group", "series"},
-                 {"x_label", "n (samples)"}, {"y_label", "gap"},
-                 {"log_x", true}, {"log_y", true}}}},  // hints: gaps and bounds span decades
+                 {"kind", "scatter"},
+                 {"x", "n"},
+                 {"y", "value"},
+                 {"group", "series"},
+                 {"x_label", "n (samples)"},
+                 {"y_label", "gap"},
+                 {"log_x", true},
+                 {"log_y", true}}}},  // hints: gaps and bounds span decades
               {"notes", notes}});
   return out;
 }
@@ -257,14 +271,16 @@ Json robustness(const Json& req, const Context& ctx) {
 }  // namespace
 
 Json run_experiment(const Json& request, const Context& context) {
-  const std::string name =
-      jr::one_of(request, "experiment", "", {"parity-bits", "adult", "robustness"});
+  const std::string name = jr::one_of(request, "experiment", "", {"parity-bits", "adult", "robustness"});
   // Not split finer yet: the whole experiment is one unit (json/experiment_units.h).
-  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
-    if (name == "parity-bits") return parity_bits(request, c);
-    if (name == "adult") return adult(request, c);
-    return robustness(request, c);
-  }), context);
+  return units::answer(request,
+                       units::whole(name,
+                                    [&request, name](const Context& c) {
+                                      if (name == "parity-bits") return parity_bits(request, c);
+                                      if (name == "adult") return adult(request, c);
+                                      return robustness(request, c);
+                                    }),
+                       context);
 }
 
 }  // namespace privlab::estimation

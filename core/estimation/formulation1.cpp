@@ -67,14 +67,12 @@ Vector normalise_function(const Vector& h, const Vector& p, const std::string& p
   for (long i = 0; i < h.size(); ++i) c(i) = h(i) - mean;
   const double var = p.dot(c.cwiseProduct(c));
   if (!(var > 1e-14))
-    bad_request("constant_function", path,
-                "the function is constant on the support: it has nothing to hide or reveal");
+    bad_request("constant_function", path, "the function is constant on the support: it has nothing to hide or reveal");
   c /= std::sqrt(var);
   return c;
 }
 
-double objective_value(const Vector& sigma, long n_prime, Objective objective,
-                       const std::vector<double>& weights) {
+double objective_value(const Vector& sigma, long n_prime, Objective objective, const std::vector<double>& weights) {
   if (n_prime == 0) return 0;
   if (objective == Objective::kMin) return sigma.head(n_prime).minCoeff();
   double v = 0;
@@ -82,13 +80,12 @@ double objective_value(const Vector& sigma, long n_prime, Objective objective,
   return v;
 }
 
-bool formulation1_feasible(const Matrix& basis, const Vector& px, const Matrix& alpha,
-                           const std::vector<double>& theta, const Vector& sigma, double slack) {
+bool formulation1_feasible(const Matrix& basis, const Vector& px, const Matrix& alpha, const std::vector<double>& theta,
+                           const Vector& sigma, double slack) {
   if ((sigma.array() < -slack).any() || (sigma.array() > 1 + slack).any()) return false;  // (22)
-  for (long i = 0; i < alpha.rows(); ++i) {  // (21)
+  for (long i = 0; i < alpha.rows(); ++i) {                                               // (21)
     double g = 0;
-    for (long k = 1; k < alpha.cols(); ++k)
-      g += alpha(i, k) * alpha(i, k) * sigma(k - 1) * sigma(k - 1);
+    for (long k = 1; k < alpha.cols(); ++k) g += alpha(i, k) * alpha(i, k) * sigma(k - 1) * sigma(k - 1);
     if (g > 1 - theta[i] + slack) return false;
   }
   for (long x = 0; x < px.size(); ++x)  // (25)
@@ -132,8 +129,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     for (long j = 0; j < nu; ++j) order.push_back(j);
   out.usefuls.resize(nu);
   std::vector<Vector> candidates{Vector::Ones(nx)};
-  for (long j = 0; j < nu; ++j)
-    out.usefuls[j].values = normalise_function(in.useful_functions[j], px_full, "");
+  for (long j = 0; j < nu; ++j) out.usefuls[j].values = normalise_function(in.useful_functions[j], px_full, "");
   for (long j : order) candidates.push_back(restrict(out.usefuls[j].values));
   for (long j = 0; j < nx; ++j) candidates.push_back(Vector::Unit(nx, j));
   std::vector<bool> kept;
@@ -296,8 +292,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
   const long n_all = px_full.size();
   out.p_xy = Matrix::Zero(n_all, n_all);
   for (long a = 0; a < nx; ++a)
-    for (long b = 0; b < nx; ++b)
-      out.p_xy(sx[a], sx[b]) = std::max(0.0, px(a) * px(b) * ratio(f, best, a, b));
+    for (long b = 0; b < nx; ++b) out.p_xy(sx[a], sx[b]) = std::max(0.0, px(a) * px(b) * ratio(f, best, a, b));
   out.mechanism = Matrix::Zero(n_all, n_all);
   for (long x = 0; x < n_all; ++x) {
     if (px_full(x) > 0) {
@@ -325,8 +320,7 @@ Formulation1Result solve_formulation1(const Formulation1Input& in) {
     auto& r = out.usefuls[j];
     r.mmse = mmse_direct(p_xy, r.values);
     double formula = 0;  // Theorem 1: sum_k beta_k^2 (1 - lambda_k(X;Y)), lambda_k = sigma_k^2
-    for (long k = 1; k < nx; ++k)
-      formula += out.beta(j, k) * out.beta(j, k) * (1 - best(k - 1) * best(k - 1));
+    for (long k = 1; k < nx; ++k) formula += out.beta(j, k) * out.beta(j, k) * (1 - best(k - 1) * best(k - 1));
     r.mmse_formula = formula;
   }
   return out;

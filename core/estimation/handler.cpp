@@ -40,15 +40,17 @@ Json mmse_of(const Json& req, const JointDistribution& joint, const PicDecomposi
   for (const char* side : {"s", "x"}) {
     if (!spec.contains(side)) continue;
     const bool of_s = std::string(side) == "s";
-    const auto fns =
-        read_functions(spec, side, of_s ? joint.num_s() : joint.num_u(), 32, side, "/mmse_of");
+    const auto fns = read_functions(spec, side, of_s ? joint.num_s() : joint.num_u(), 32, side, "/mmse_of");
     const Matrix jj = of_s ? joint.p : Matrix(joint.p.transpose());
     const PicDecomposition d = of_s ? pics : pic_decomposition(jj);
     Json list = Json::array();
     for (std::size_t i = 0; i < fns.values.size(); ++i) {
       const auto m = decompose_mmse(jj, d, fns.values[i]);
-      list.push_back({{"name", fns.names[i]}, {"mean", m.mean}, {"variance", m.variance},
-                      {"coefficients", jw::vector(m.coefficients)}, {"mmse", m.mmse},
+      list.push_back({{"name", fns.names[i]},
+                      {"mean", m.mean},
+                      {"variance", m.variance},
+                      {"coefficients", jw::vector(m.coefficients)},
+                      {"mmse", m.mmse},
                       {"mmse_direct", m.mmse_direct},
                       {"normalized_mmse", m.normalized_mmse}});
     }
@@ -68,9 +70,13 @@ Json mmse_bound(const Json& req) {
     t = static_cast<long>(tv);
   }
   // The typed functions check rho and nu (the hypotheses of Theorems 4-5) and name them.
-  const auto r = arguments::under("/mmse_bound", [&] { return t == 0 ? theorem4_bound(rho, nu) : theorem5_bound(rho, nu, t); });
-  return {{"rho0", rho_zero(rho)}, {"t", t}, {"theorem", t == 0 ? "4" : "5"},
-          {"correlation_bound", r.correlation_bound}, {"mmse_bound", r.mmse_bound}};
+  const auto r =
+      arguments::under("/mmse_bound", [&] { return t == 0 ? theorem4_bound(rho, nu) : theorem5_bound(rho, nu, t); });
+  return {{"rho0", rho_zero(rho)},
+          {"t", t},
+          {"theorem", t == 0 ? "4" : "5"},
+          {"correlation_bound", r.correlation_bound},
+          {"mmse_bound", r.mmse_bound}};
 }
 
 Json one_bit(const Json& req) {
@@ -81,8 +87,8 @@ Json one_bit(const Json& req) {
 }
 
 /// Metrics of returned mechanisms under another distribution (the contract's "true").
-Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in,
-                    const Formulation1Result* design, const std::optional<AuditedTheorem3>& t3) {
+Json evaluate_under(const Matrix& joint, const Formulation1Input* design_in, const Formulation1Result* design,
+                    const std::optional<AuditedTheorem3>& t3) {
   const auto pics = pic_decomposition(joint);
   Json out = {{"pics", jw::vector(pics.pics)}, {"chi2", pics.chi2()}};
   if (design) {
@@ -112,8 +118,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   Json out = summary_json(analysis);
   out["family"] = "estimation";
   out["marginals"] = {{"s", jw::vector(pics.pu)}, {"x", jw::vector(pics.pv)}};
-  out["principal_functions"] = {{"s", jw::matrix(pics.f.transpose())},
-                                {"x", jw::matrix(pics.g.transpose())}};
+  out["principal_functions"] = {{"s", jw::matrix(pics.f.transpose())}, {"x", jw::matrix(pics.g.transpose())}};
   const double top = static_cast<double>(support_size_x(pics) - 1);
   std::vector<std::pair<double, double>> achievable{{0.0, 0.0}, {pics.chi2(), top}};
 
@@ -137,8 +142,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     f0 = jr::number(request, "f0", "", 0, top);
     f0_source = "request";
   }
-  out["lower_bound_eq14"] = {{"f0", f0}, {"source", f0_source},
-                             {"breakpoints", breakpoints_json(lower_bound_eq14(pics, f0))}};
+  out["lower_bound_eq14"] = {
+      {"f0", f0}, {"source", f0_source}, {"breakpoints", breakpoints_json(lower_bound_eq14(pics, f0))}};
 
   // Formulation 1 (Section 4), once or over a theta sweep.
   std::optional<Formulation1Input> design_in;
@@ -151,8 +156,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
       const long steps = jr::positive_integer(request, "theta_sweep", "", 101);
       if (steps < 2) bad_request("out_of_range", "/theta_sweep", "at least 2 steps");
       if (steps * nx * nx > kMaxSweepWork)
-        bad_request("too_large", "/theta_sweep",
-                    "theta_sweep x |X|^2 exceeds " + std::to_string(kMaxSweepWork));
+        bad_request("too_large", "/theta_sweep", "theta_sweep x |X|^2 exceeds " + std::to_string(kMaxSweepWork));
       Json sweep = Json::array();
       Formulation1Input in = *design_in;
       for (long k = 0; k < steps; ++k) {
@@ -182,17 +186,21 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     const double beta = jr::number_or(request, "beta", "", 1e-12, 1, 0.05);
     const auto t6 = theorem6_bound(joint.p, *n, beta);
     out["n"] = *n;
-    out["robustness"] = {{"beta", beta}, {"l1_radius", t6.radius}, {"m_s", t6.m_s},
-                         {"m_x", t6.m_x}, {"chi2_s_gap_bound", jw::real(t6.bound_s)},
+    out["robustness"] = {{"beta", beta},
+                         {"l1_radius", t6.radius},
+                         {"m_s", t6.m_s},
+                         {"m_x", t6.m_x},
+                         {"chi2_s_gap_bound", jw::real(t6.bound_s)},
                          {"chi2_x_gap_bound", jw::real(t6.bound_x)},
                          {"note", "Theorem 6 evaluated with the estimate's minima in place of P's"}};
   }
   if (const auto truth = true_joint(request, joint, kLimits)) {
-    out["true"] = evaluate_under(truth->p, design_in ? &*design_in : nullptr,
-                                 designed ? &designed->result : nullptr, t3);
+    out["true"] =
+        evaluate_under(truth->p, design_in ? &*design_in : nullptr, designed ? &designed->result : nullptr, t3);
     const auto [ls, lx] = lemma5_bounds(truth->p, joint.p);
     out["true"]["lemma5"] = {{"l1", (truth->p - joint.p).cwiseAbs().sum()},
-                             {"chi2_s_gap_bound", jw::real(ls)}, {"chi2_x_gap_bound", jw::real(lx)}};
+                             {"chi2_s_gap_bound", jw::real(ls)},
+                             {"chi2_x_gap_bound", jw::real(lx)}};
   }
   return out;
 }

@@ -101,13 +101,14 @@ MmseBound theorem4_bound(const Vector& rho, const Vector& nu) {
   check_bound_input(rho, nu, "nu", 0, 1, "[0,1]");
   MmseBound out;
   out.correlation_bound = std::min(1.0, theorem4_b(rho_zero(rho), rho, nu));  // (29)
-  out.mmse_bound = 1.0 - out.correlation_bound * out.correlation_bound;      // (31)
+  out.mmse_bound = 1.0 - out.correlation_bound * out.correlation_bound;       // (31)
   return out;
 }
 
 MmseBound theorem5_bound(const Vector& rho, const Vector& nu, long t) {
   check_bound_input(rho, nu, "nu", 0, 1, "[0,1]");
-  if (t < 0 || t > rho.size()) bad_request("out_of_range", "/t", "t must lie in [0, " + std::to_string(rho.size()) + "]");
+  if (t < 0 || t > rho.size())
+    bad_request("out_of_range", "/t", "t must lie in [0, " + std::to_string(rho.size()) + "]");
   // (32): sqrt(sum_{k<=t} nu_k^2 rho_k^2 + B_{m-t}(rho~, nu~)^2), rho~ = (rho_0, rho_{t+1..m}).
   const long m = rho.size();
   double head = 0;

@@ -61,9 +61,7 @@ double chi_square_information(const Matrix& joint) {
   return total - 1.0;
 }
 
-double maximal_correlation(const PicDecomposition& pics) {
-  return pics.pics.size() ? std::sqrt(pics.pics(0)) : 0.0;
-}
+double maximal_correlation(const PicDecomposition& pics) { return pics.pics.size() ? std::sqrt(pics.pics(0)) : 0.0; }
 
 double delta(const PicDecomposition& pics) {
   // Eq. (7) with U the rows, V the columns; alphabet sizes counted on the support.
@@ -89,8 +87,7 @@ double mmse_direct(const Matrix& joint_ab, const Vector& h) {
   return std::max(0.0, second - explained);
 }
 
-MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pics,
-                                 const Vector& h) {
+MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pics, const Vector& h) {
   MmseDecomposition out;
   out.mean = pics.pu.dot(h);
   const Vector centred = h.array() - out.mean;

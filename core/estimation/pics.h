@@ -14,10 +14,10 @@
 namespace privlab::estimation {
 
 struct PicDecomposition {
-  Vector pu, pv;   ///< marginals of the rows and of the columns
-  Vector pics;     ///< lambda_1 >= ... >= lambda_d, d = min(|U|,|V|) - 1 (on the support)
-  Matrix f;        ///< |U| x d: column k is the principal function f_k(u) (Theorem 1.3)
-  Matrix g;        ///< |V| x d: column k is g_k(v); E[f_k(U) g_k(V)] = sqrt(lambda_k) >= 0
+  Vector pu, pv;                              ///< marginals of the rows and of the columns
+  Vector pics;                                ///< lambda_1 >= ... >= lambda_d, d = min(|U|,|V|) - 1 (on the support)
+  Matrix f;                                   ///< |U| x d: column k is the principal function f_k(u) (Theorem 1.3)
+  Matrix g;                                   ///< |V| x d: column k is g_k(v); E[f_k(U) g_k(V)] = sqrt(lambda_k) >= 0
   double chi2() const { return pics.sum(); }  ///< chi^2(U;V) = sum of the PICs [Section 2]
 };
 
@@ -49,15 +49,14 @@ double mmse_direct(const Matrix& joint_ab, const Vector& h);
 /// sum_{i<=d} c_i^2 lambda_i with c_i = E[(h - E h) f_i].
 struct MmseDecomposition {
   double mean = 0, variance = 0;
-  Vector coefficients;  ///< c_i = E[(h(U) - E h) f_i(U)], i = 1..d
-  double mmse = 0;      ///< from the PICs: variance - sum c_i^2 lambda_i
-  double mmse_direct = 0;  ///< from the joint: mmse_direct(joint, h)
+  Vector coefficients;         ///< c_i = E[(h(U) - E h) f_i(U)], i = 1..d
+  double mmse = 0;             ///< from the PICs: variance - sum c_i^2 lambda_i
+  double mmse_direct = 0;      ///< from the joint: mmse_direct(joint, h)
   double normalized_mmse = 1;  ///< normalized_or_one(mmse, variance)
 };
 /// mmse / variance, and 1 for a function constant under its distribution (variance 0: nothing
 /// to learn about it): the one convention of every normalised MMSE a response reports.
 inline double normalized_or_one(double mmse, double variance) { return variance > 0 ? mmse / variance : 1.0; }
-MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pics,
-                                 const Vector& h);
+MmseDecomposition decompose_mmse(const Matrix& joint, const PicDecomposition& pics, const Vector& h);
 
 }  // namespace privlab::estimation

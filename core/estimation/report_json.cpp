@@ -28,19 +28,17 @@ nlohmann::json summary_json(const Analysis& a) {
 }
 
 nlohmann::json design_json(const Formulation1Input& in, const AuditedDesign& d,
-                           const std::vector<std::string>& private_names,
-                           const std::vector<std::string>& useful_names, bool with_matrices) {
+                           const std::vector<std::string>& private_names, const std::vector<std::string>& useful_names,
+                           bool with_matrices) {
   const Formulation1Result& r = d.result;
   nlohmann::json audits = nlohmann::json::array();
   nlohmann::json privates = nlohmann::json::array();
   for (std::size_t i = 0; i < r.privates.size(); ++i) {
     const auto& p = r.privates[i];
-    nlohmann::json item = {{"name", private_names.at(i)},
-                           {"theta", in.theta[i]},
-                           {"projection_norm", p.projection_norm},
-                           {"mmse", p.mmse},
-                           {"mmse_projected", p.mmse_projected},
-                           {"mmse_projected_formula", p.mmse_projected_formula}};
+    nlohmann::json item = {
+        {"name", private_names.at(i)},          {"theta", in.theta[i]},
+        {"projection_norm", p.projection_norm}, {"mmse", p.mmse},
+        {"mmse_projected", p.mmse_projected},   {"mmse_projected_formula", p.mmse_projected_formula}};
     if (with_matrices) item["projected"] = jw::vector(p.projected);
     privates.push_back(item);
     auto a = audit::to_json(d.audits.at(i));
@@ -91,13 +89,18 @@ nlohmann::json theorem3_json(const AuditedTheorem3& a) {
 }
 
 nlohmann::json perfect_privacy_json(const AuditedPerfectPrivacy& pp) {
-  return {{"f0_lower", pp.f0_lower}, {"chi2_x", pp.chi2_x}, {"mechanism", jw::matrix(pp.mechanism)},
+  return {{"f0_lower", pp.f0_lower},
+          {"chi2_x", pp.chi2_x},
+          {"mechanism", jw::matrix(pp.mechanism)},
           {"audit", audit::to_json(pp.audit)}};
 }
 
 nlohmann::json channel_metrics_json(const ChannelMetrics& m) {
-  return {{"chi2_sy", m.chi2_sy}, {"chi2_xy", m.chi2_xy}, {"point", {m.chi2_sy, m.chi2_xy}},
-          {"pics_sy", jw::vector(m.pics_sy)}, {"pics_xy", jw::vector(m.pics_xy)},
+  return {{"chi2_sy", m.chi2_sy},
+          {"chi2_xy", m.chi2_xy},
+          {"point", {m.chi2_sy, m.chi2_xy}},
+          {"pics_sy", jw::vector(m.pics_sy)},
+          {"pics_xy", jw::vector(m.pics_xy)},
           {"maximal_correlation_sy", m.maximal_correlation_sy},
           {"maximal_correlation_xy", m.maximal_correlation_xy}};
 }

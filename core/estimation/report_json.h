@@ -23,8 +23,8 @@ nlohmann::json summary_json(const Analysis& analysis);
 
 /// A Formulation 1 design and its audits ("audit": one per private function, with its name).
 nlohmann::json design_json(const Formulation1Input& input, const AuditedDesign& design,
-                           const std::vector<std::string>& private_names,
-                           const std::vector<std::string>& useful_names, bool with_matrices);
+                           const std::vector<std::string>& private_names, const std::vector<std::string>& useful_names,
+                           bool with_matrices);
 
 /// Theorem 3's mapping, its chi-square values and its audit.
 nlohmann::json theorem3_json(const AuditedTheorem3& t3);

@@ -15,8 +15,8 @@ namespace jr = json_read;
 using Json = nlohmann::json;
 
 /// A list of functions: each entry an array of |alphabet| numbers or {"name", "values"}.
-Functions read_functions(const Json& req, const std::string& key, long size, long max_count,
-                         const std::string& prefix, const std::string& base) {
+Functions read_functions(const Json& req, const std::string& key, long size, long max_count, const std::string& prefix,
+                         const std::string& base) {
   Functions out;
   const std::string path = jr::child(base, key);
   const Json& list = jr::member(req, key, base);
@@ -39,8 +39,7 @@ Functions read_functions(const Json& req, const std::string& key, long size, lon
     const Vector v = jr::vector(*values, vpath, size);
     if (v.size() != size)
       bad_request("shape_mismatch", vpath,
-                  "expected " + std::to_string(size) + " values (one per symbol), got " +
-                      std::to_string(v.size()));
+                  "expected " + std::to_string(size) + " values (one per symbol), got " + std::to_string(v.size()));
     out.values.push_back(v);
     out.names.push_back(name);
   }
@@ -65,8 +64,7 @@ std::vector<double> read_theta(const Json& req, std::size_t m) {
 
 }  // namespace
 
-Formulation1Input read_design(const Json& req, const JointDistribution& joint, Functions& priv,
-                              Functions& useful) {
+Formulation1Input read_design(const Json& req, const JointDistribution& joint, Functions& priv, Functions& useful) {
   Formulation1Input in;
   in.joint_sx = joint.p;
   const long nx_support = (joint.p.colwise().sum().array() > 0).count();

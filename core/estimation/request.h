@@ -27,12 +27,12 @@ struct Functions {
 };
 
 /// request[key]: a list of functions, each an array of `size` numbers or {"name","values"}.
-Functions read_functions(const nlohmann::json& req, const std::string& key, long size,
-                         long max_count, const std::string& prefix, const std::string& base = "");
+Functions read_functions(const nlohmann::json& req, const std::string& key, long size, long max_count,
+                         const std::string& prefix, const std::string& base = "");
 
 /// The Formulation 1 input of a request ("private_functions", "useful_functions", "theta",
 /// "objective", "order", "weights", "tolerance"), validated against `joint`.
-Formulation1Input read_design(const nlohmann::json& req, const JointDistribution& joint,
-                              Functions& priv, Functions& useful);
+Formulation1Input read_design(const nlohmann::json& req, const JointDistribution& joint, Functions& priv,
+                              Functions& useful);
 
 }  // namespace privlab::estimation

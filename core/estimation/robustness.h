@@ -25,8 +25,8 @@ std::pair<double, double> example5_constants(double a, double p);
 
 /// Theorem 6, eq. (41)-(44): with probability >= 1 - beta, both gaps are at most these.
 struct Theorem6 {
-  double radius = 0;  ///< sqrt(2/n (M - ln beta)), the L1 deviation bound (64)
-  double m_s = 0, m_x = 0;   ///< (41), (42)
+  double radius = 0;                ///< sqrt(2/n (M - ln beta)), the L1 deviation bound (64)
+  double m_s = 0, m_x = 0;          ///< (41), (42)
   double bound_s = 0, bound_x = 0;  ///< (43), (44); +inf when m_S or m_X is 0
 };
 Theorem6 theorem6_bound(const Matrix& joint_sx, long long n, double beta);

@@ -162,10 +162,11 @@ Breakpoints concave_hull(std::vector<std::pair<double, double>> points) {
       const auto& a = hull[hull.size() - 2];
       const auto& b = hull.back();
       // Drop b when it lies on or below the chord a -> p (upper envelope).
-      const double cross =
-          (b.first - a.first) * (p.second - a.second) - (b.second - a.second) * (p.first - a.first);
-      if (cross >= -1e-15) hull.pop_back();
-      else break;
+      const double cross = (b.first - a.first) * (p.second - a.second) - (b.second - a.second) * (p.first - a.first);
+      if (cross >= -1e-15)
+        hull.pop_back();
+      else
+        break;
     }
     hull.push_back(p);
   }

@@ -58,11 +58,11 @@ PerfectPrivacy perfect_privacy_point(const Matrix& joint_sx, const PicDecomposit
 
 /// The privacy-assuring mapping of Theorem 3 and its two chi-square values.
 struct Theorem3 {
-  Matrix mechanism;      ///< 2 x |X|, [y][x]: y = 0 is the paper's y = 1
-  double px_min = 0;     ///< P_Xmin
-  double lambda_min = 0; ///< lambda_min(S;X)
-  double chi2_x = 0;     ///< chi^2(X;Y), measured from the matrix (= P_Xmin by the theorem)
-  double chi2_s = 0;     ///< chi^2(S;Y), measured from the matrix (= P_Xmin lambda_min)
+  Matrix mechanism;       ///< 2 x |X|, [y][x]: y = 0 is the paper's y = 1
+  double px_min = 0;      ///< P_Xmin
+  double lambda_min = 0;  ///< lambda_min(S;X)
+  double chi2_x = 0;      ///< chi^2(X;Y), measured from the matrix (= P_Xmin by the theorem)
+  double chi2_s = 0;      ///< chi^2(S;Y), measured from the matrix (= P_Xmin lambda_min)
 };
 
 /**

@@ -86,7 +86,8 @@ void check_input(const Formulation1Input& in) {
     if (in.private_functions[i].size() != ns) bad_request("shape_mismatch", path, "a private function has |S| values");
     normalise_function(in.private_functions[i], ps, path);  // refuses a constant function
   }
-  if (in.useful_functions.empty()) bad_request("missing_field", "/useful_functions", "Formulation 1 needs useful functions");
+  if (in.useful_functions.empty())
+    bad_request("missing_field", "/useful_functions", "Formulation 1 needs useful functions");
   for (std::size_t j = 0; j < in.useful_functions.size(); ++j) {
     const std::string path = field_path::child("/useful_functions", j);
     if (in.useful_functions[j].size() != nx) bad_request("shape_mismatch", path, "a useful function has |X| values");

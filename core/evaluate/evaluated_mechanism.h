@@ -30,10 +30,10 @@ bool requested(const Json& request);
 
 /// What the family expects of the matrix.
 struct Shape {
-  std::vector<long> inputs;   ///< allowed column counts (e.g. |X|, or |S||X| for a (s,x) protocol)
-  std::string inputs_meaning; ///< named in the error, e.g. "|X| = |S||U| = 6 (the joint's cells)"
-  long max_outputs = 256;     ///< rows beyond this are refused (too_large)
-  long exact_outputs = 0;     ///< > 0: the row count is fixed (e.g. Y takes the values of U)
+  std::vector<long> inputs;    ///< allowed column counts (e.g. |X|, or |S||X| for a (s,x) protocol)
+  std::string inputs_meaning;  ///< named in the error, e.g. "|X| = |S||U| = 6 (the joint's cells)"
+  long max_outputs = 256;      ///< rows beyond this are refused (too_large)
+  long exact_outputs = 0;      ///< > 0: the row count is fixed (e.g. Y takes the values of U)
   std::string outputs_meaning;
 };
 
@@ -65,8 +65,7 @@ bool compare_requested(const Json& request);
  * (too large, no finite epsilon, ...) does not fail the evaluation: it is returned as
  * {"error": {code, message, path}} in place of the design response.
  */
-Json solve_optimal(const Json& request, const Json& design_fields, Handler handle,
-                   const Context& context);
+Json solve_optimal(const Json& request, const Json& design_fields, Handler handle, const Context& context);
 
 /// How the family compares a given matrix with its optimal design.
 struct Comparison {

@@ -37,8 +37,7 @@ Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long
   return out;
 }
 
-vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes,
-                                           long j, double eps_j) {
+vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes, long j, double eps_j) {
   const long m = static_cast<long>(sizes.size()), aj = sizes[j], c = joint.rows();
   const long d = aj * aj;
   const auto digits = all_digits(sizes);
@@ -72,7 +71,10 @@ vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vecto
     std::vector<long> in_j;
     long cells = 1;
     for (long k = 0; k < m; ++k)
-      if (mask >> k & 1) { in_j.push_back(k); cells *= sizes[k]; }
+      if (mask >> k & 1) {
+        in_j.push_back(k);
+        cells *= sizes[k];
+      }
     // p(s, x^j, x^J) as [cell][s][x^j]
     std::vector<Matrix> cell(static_cast<std::size_t>(cells), Matrix::Zero(c, aj));
     for (long x = 0; x < joint.cols(); ++x) {
@@ -108,15 +110,14 @@ Matrix product_protocol(const std::vector<Matrix>& parts) {
   for (const Matrix& q : parts) {
     Matrix next(out.rows() * q.rows(), out.cols() * q.cols());
     for (long y = 0; y < out.rows(); ++y)
-      for (long x = 0; x < out.cols(); ++x)
-        next.block(y * q.rows(), x * q.cols(), q.rows(), q.cols()) = out(y, x) * q;
+      for (long x = 0; x < out.cols(); ++x) next.block(y * q.rows(), x * q.cols(), q.rows(), q.cols()) = out(y, x) * q;
     out = next;
   }
   return out;
 }
 
-AttributeProduct attribute_product(const Matrix& joint, const std::vector<long>& sizes,
-                                   double epsilon, long max_vertices) {
+AttributeProduct attribute_product(const Matrix& joint, const std::vector<long>& sizes, double epsilon,
+                                   long max_vertices) {
   const long m = static_cast<long>(sizes.size());
   AttributeProduct out;
   for (long j = 0; j < m; ++j) {
@@ -133,7 +134,10 @@ AttributeProduct attribute_product(const Matrix& joint, const std::vector<long>&
       for (long y = 0; y < aj; ++y)
         for (long x = 0; x < aj; ++x) q(y, x) = r.vertices(i, y * aj + x);
       const double value = metrics::mutual_information(pj, q.cwiseMax(0.0));
-      if (value > best_value + 1e-12) { best_value = value; best = i; }
+      if (value > best_value + 1e-12) {
+        best_value = value;
+        best = i;
+      }
     }
     const Vector v = polish_vertex(poly, r.vertices.row(best).transpose());
     for (long y = 0; y < aj; ++y)

@@ -29,8 +29,7 @@ Matrix attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long
  * ERRATUM (docs/errata.md): (25)/(26) print identical sides; the intended constraint is
  *   e^{-eps_j} (Q^j p_{X^j|x^J})_y <= (Q^j p_{X^j|s,x^J})_y <= e^{eps_j} (Q^j p_{X^j|x^J})_y.
  */
-vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes,
-                                           long j, double eps_j);
+vertex_enum::Polyhedron attribute_polytope(const Matrix& joint, const std::vector<long>& sizes, long j, double eps_j);
 
 struct AttributeProduct {
   std::vector<Matrix> parts;   ///< Q^j, the best vertex of each polytope for I(X^j; Y^j)
@@ -39,8 +38,8 @@ struct AttributeProduct {
 };
 
 /// Section VI: optimal Q^j for each attribute at eps/m and their product.
-AttributeProduct attribute_product(const Matrix& joint, const std::vector<long>& sizes,
-                                   double epsilon, long max_vertices = 200000);
+AttributeProduct attribute_product(const Matrix& joint, const std::vector<long>& sizes, double epsilon,
+                                   long max_vertices = 200000);
 
 /// Kronecker product of per-attribute protocols in mixed radix (first factor slowest).
 Matrix product_protocol(const std::vector<Matrix>& parts);

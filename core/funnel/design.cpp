@@ -37,8 +37,8 @@ void repair_if_above(Design& d, const Matrix& joint, double epsilon, Target targ
   d.mechanism = r.mechanism;
   d.audit.claim = claim_for(target, epsilon, d.mechanism, joint);
   std::ostringstream note;
-  note << std::setprecision(15) << "the computed protocol re-measured " << (target == Target::kLip ? "LIP " : "LDP ") << r.before
-       << " > epsilon " << epsilon << " (floating-point round-off in the vertices): it is mixed with the "
+  note << std::setprecision(15) << "the computed protocol re-measured " << (target == Target::kLip ? "LIP " : "LDP ")
+       << r.before << " > epsilon " << epsilon << " (floating-point round-off in the vertices): it is mixed with the "
        << "constant channel by weight " << r.weight << ", the smallest found that measures within epsilon";
   d.notes.push_back(note.str());
 }
@@ -50,13 +50,14 @@ void design_opt_lip(Design& d, const Matrix& joint, double epsilon, Matrix& delt
   d.mechanism = opt.mechanism;
   delta_vertices = opt.vertices;
   d.audit.claim = claim_for(Target::kLip, epsilon, d.mechanism, joint);
-  d.polytope = Polytope{"Delta (15)", joint.cols() - 1, opt.vertices.rows(), opt.mechanism.rows(),
-                        opt.lp_rows, opt.lp_cols};
+  d.polytope =
+      Polytope{"Delta (15)", joint.cols() - 1, opt.vertices.rows(), opt.mechanism.rows(), opt.lp_rows, opt.lp_cols};
   if (opt.fallback)
-    d.notes.push_back("cddlib (floating point) did not return all vertices of Delta for this joint "
-                      "(probabilities spanning many orders of magnitude: p_X is not in their hull): the LP (17) "
-                      "also combined p_X (the constant channel) and GRR's posteriors at the same LIP level, so the "
-                      "protocol keeps at least GRR's I(X;Y), but it is not proven to be the optimum of Theorem 3");
+    d.notes.push_back(
+        "cddlib (floating point) did not return all vertices of Delta for this joint "
+        "(probabilities spanning many orders of magnitude: p_X is not in their hull): the LP (17) "
+        "also combined p_X (the constant channel) and GRR's posteriors at the same LIP level, so the "
+        "protocol keeps at least GRR's I(X;Y), but it is not proven to be the optimum of Theorem 3");
   repair_if_above(d, joint, epsilon, Target::kLip);
 }
 
@@ -66,23 +67,27 @@ void design_opt_ldp(Design& d, const Matrix& joint, double epsilon) {
   const OptimalLdp opt = optimal_ldp(joint, epsilon);
   d.mechanism = opt.mechanism;
   d.audit.claim = claim_for(Target::kLdp, epsilon, d.mechanism, joint);
-  d.polytope = Polytope{"Gamma (5)-(7)", joint.cols() * (joint.cols() - 1), opt.vertices,
-                        opt.mechanism.rows(), std::nullopt, std::nullopt};
+  d.polytope =
+      Polytope{"Gamma (5)-(7)", joint.cols() * (joint.cols() - 1), opt.vertices, opt.mechanism.rows(), std::nullopt,
+               std::nullopt};
   if (opt.fallback)
-    d.notes.push_back("cddlib (floating point) could not enumerate Gamma for this joint (probabilities "
-                      "spanning many orders of magnitude): the constant protocol is returned (LDP 0, "
-                      "I(X;Y) = 0), a valid protocol but not the optimum of Theorem 2");
+    d.notes.push_back(
+        "cddlib (floating point) could not enumerate Gamma for this joint (probabilities "
+        "spanning many orders of magnitude): the constant protocol is returned (LDP 0, "
+        "I(X;Y) = 0), a valid protocol but not the optimum of Theorem 2");
   // GRR calibrated to LDP eps w.r.t. S is a point of Gamma: when the best vertex cddlib returned
   // keeps less I(X;Y), the vertex list was incomplete (floating point; a 10 x 3 joint with counts
   // up to 1e12 at eps 3 kept 0.415 against GRR's 0.493, bench/verify_issues_24_28.py), and GRR is
   // returned instead, flagged (issue 28).
-  const Matrix grr = protocol_matrix(Protocol::kGrr, joint, calibrate(Protocol::kGrr, Target::kLdp, joint, epsilon).alpha);
+  const Matrix grr =
+      protocol_matrix(Protocol::kGrr, joint, calibrate(Protocol::kGrr, Target::kLdp, joint, epsilon).alpha);
   if (utility(grr, joint) > utility(d.mechanism, joint) * (1 + 1e-9)) {
     d.mechanism = grr;
     d.audit.claim = claim_for(Target::kLdp, epsilon, d.mechanism, joint);
-    d.notes.push_back("the best vertex of Gamma that cddlib (floating point) returned keeps less I(X;Y) than GRR at the "
-                      "same LDP level, so its vertex list was incomplete: GRR is returned, a valid protocol but not "
-                      "proven to be the optimum of Theorem 2");
+    d.notes.push_back(
+        "the best vertex of Gamma that cddlib (floating point) returned keeps less I(X;Y) than GRR at the "
+        "same LDP level, so its vertex list was incomplete: GRR is returned, a valid protocol but not "
+        "proven to be the optimum of Theorem 2");
   }
   repair_if_above(d, joint, epsilon, Target::kLdp);
 }
@@ -91,9 +96,10 @@ void design_opt_ldp(Design& d, const Matrix& joint, double epsilon) {
 void design_product(Design& d, const Matrix& joint, double epsilon, const std::vector<long>& sizes) {
   if (sizes.empty()) bad_request("missing_field", "/attributes", "srlip-product needs \"attributes\"");
   if (!attribute_product_allowed(sizes))
-    bad_request("too_large", "/attributes", "the per-attribute polytopes (23)-(26) are enumerated in "
-                "a_j(a_j-1) dimensions: at most " + std::to_string(kMaxAttributes) + " attributes of size <= " +
-                std::to_string(kMaxAttributeSize));
+    bad_request("too_large", "/attributes",
+                "the per-attribute polytopes (23)-(26) are enumerated in "
+                "a_j(a_j-1) dimensions: at most " +
+                    std::to_string(kMaxAttributes) + " attributes of size <= " + std::to_string(kMaxAttributeSize));
   const AttributeProduct prod = attribute_product(joint, sizes, epsilon);
   d.mechanism = prod.mechanism;
   // ERRATUM (docs/errata.md): Theorem 4 is false, so the target eps is not certified: the
@@ -107,7 +113,8 @@ void design_product(Design& d, const Matrix& joint, double epsilon, const std::v
 /// GRR (28), OUE (31) or CR (Algorithm 1) with alpha calibrated so that (29)/(32)/(33) = eps.
 void design_explicit(Design& d, Protocol protocol, const Matrix& joint, double epsilon, Target target) {
   if (protocol == Protocol::kOue && joint.cols() > kMaxOueX)
-    bad_request("too_large", "/joint", "OUE has 2^|X| outputs: its matrix is returned for |X| <= " + std::to_string(kMaxOueX));
+    bad_request("too_large", "/joint",
+                "OUE has 2^|X| outputs: its matrix is returned for |X| <= " + std::to_string(kMaxOueX));
   if (protocol == Protocol::kCr) {
     if (joint.rows() * joint.cols() * joint.cols() > (1L << 20))
       bad_request("too_large", "/joint", "the CR matrix has |X| x |S||X| entries: at most 2^20");
@@ -153,14 +160,17 @@ void check_attributes(const std::vector<long>& attributes, long num_x) {
   long product = 1;
   for (std::size_t i = 0; i < attributes.size(); ++i) {
     if (attributes[i] < 1 || attributes[i] > 256)
-      bad_request("invalid_attributes", field_path::child("/attributes", i), "an attribute size must be an integer in [1, 256]");
+      bad_request("invalid_attributes", field_path::child("/attributes", i),
+                  "an attribute size must be an integer in [1, 256]");
     product *= attributes[i];
     if (product > num_x) break;
   }
   if (product != num_x)
-    bad_request("attributes_mismatch", "/attributes",
-                "the product of the attribute sizes must equal |X| = " + std::to_string(num_x) + " (the joint's columns)");
-  if (attributes.size() > 10) bad_request("too_large", "/attributes", "SRLIP (22) visits 2^m subsets: at most 10 attributes");
+    bad_request(
+        "attributes_mismatch", "/attributes",
+        "the product of the attribute sizes must equal |X| = " + std::to_string(num_x) + " (the joint's columns)");
+  if (attributes.size() > 10)
+    bad_request("too_large", "/attributes", "SRLIP (22) visits 2^m subsets: at most 10 attributes");
 }
 
 Metrics measure(const Matrix& q, const Joint& joint, const std::vector<long>& attributes) {

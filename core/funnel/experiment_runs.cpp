@@ -23,7 +23,10 @@ constexpr long kMaxOueAlphabet = 20;  // OUE's utility sums over 2^|X| subsets
 double pearson(const std::vector<double>& u, const std::vector<double>& v) {
   const double n = static_cast<double>(u.size());
   double mu = 0, mv = 0;
-  for (std::size_t i = 0; i < u.size(); ++i) { mu += u[i] / n; mv += v[i] / n; }
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    mu += u[i] / n;
+    mv += v[i] / n;
+  }
   double suv = 0, suu = 0, svv = 0;
   for (std::size_t i = 0; i < u.size(); ++i) {
     suv += (u[i] - mu) * (v[i] - mv);
@@ -56,8 +59,7 @@ std::vector<LdpVsLipRow> ldp_vs_lip_distribution(long a, long c, const std::vect
 }
 
 std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& sizes, long trials,
-                                   const std::vector<double>& epsilons, random::Engine& rng,
-                                   const Context& context) {
+                                   const std::vector<double>& epsilons, random::Engine& rng, const Context& context) {
   std::vector<GrrVsCrSize> out;
   long done = 0;
   const double total = static_cast<double>(sizes.size() * trials);
@@ -93,8 +95,8 @@ std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& siz
 }
 
 AdultPanel adult_panel(const Matrix& joint, const std::vector<std::string>& protocols,
-                       const std::vector<double>& epsilons, const std::string& panel, long& done,
-                       double total, const Context& context) {
+                       const std::vector<double>& epsilons, const std::string& panel, long& done, double total,
+                       const Context& context) {
   AdultPanel out;
   const bool oue_ok = joint.cols() <= kMaxOueAlphabet;
   const Support sup = support_of(joint);

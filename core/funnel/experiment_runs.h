@@ -20,10 +20,10 @@ namespace privlab::funnel {
 /// One row of Figure 3: a method's utility and the vertices it enumerated at one eps.
 struct LdpVsLipRow {
   double epsilon = 0;
-  std::string method;          ///< "opt-lip", "opt-ldp", "opt-ldp(eps/2)"
+  std::string method;  ///< "opt-lip", "opt-ldp", "opt-ldp(eps/2)"
   double mutual_information = 0;
-  long vertices = 0;           ///< of Delta (15) or Gamma (5)-(7)
-  long dimension = 0;          ///< a - 1 or a(a - 1)
+  long vertices = 0;   ///< of Delta (15) or Gamma (5)-(7)
+  long dimension = 0;  ///< a - 1 or a(a - 1)
 };
 /// Section VIII-A, distribution `trial`: p(s,x) ~ U[0,1] on c x a (normalised) drawn from `seed`,
 /// then Theorem 3 at eps, Theorem 2 at eps and at eps/2 for every eps.
@@ -47,16 +47,15 @@ struct GrrVsCrSize {
 /// Sections VIII-D/E: `trials` joints per size from Dirichlet(1/2) on S x X drawn from `rng` in
 /// order (sizes, then trials); joints with an empty secret are skipped (CR needs p_s > 0).
 std::vector<GrrVsCrSize> grr_vs_cr(const std::vector<std::pair<long, long>>& sizes, long trials,
-                                   const std::vector<double>& epsilons, random::Engine& rng,
-                                   const Context& context);
+                                   const std::vector<double>& epsilons, random::Engine& rng, const Context& context);
 
 /// One row of Figure 5 / 8 on an Adult panel: a protocol's utility at LIP eps.
 struct AdultRow {
-  std::string protocol;            ///< "opt-lip", "grr", "cr", "oue"
+  std::string protocol;  ///< "opt-lip", "grr", "cr", "oue"
   double epsilon = 0;
-  double mutual_information = 0;   ///< I(X;Y), nats (OUE: H(Y) - H(Y|X) without its matrix)
-  double nmi = 0;                  ///< I(X;Y) / H(X) (0 when H(X) = 0)
-  std::optional<double> alpha;     ///< the calibrated alpha (not for opt-lip)
+  double mutual_information = 0;  ///< I(X;Y), nats (OUE: H(Y) - H(Y|X) without its matrix)
+  double nmi = 0;                 ///< I(X;Y) / H(X) (0 when H(X) = 0)
+  std::optional<double> alpha;    ///< the calibrated alpha (not for opt-lip)
 };
 struct AdultPanel {
   std::vector<AdultRow> rows;
@@ -67,7 +66,7 @@ struct AdultPanel {
 /// Section VIII-C on one panel p(s,x): each protocol at each LIP eps (progress stage `panel`,
 /// fractions from done / total, `done` advanced per eps).
 AdultPanel adult_panel(const Matrix& joint, const std::vector<std::string>& protocols,
-                       const std::vector<double>& epsilons, const std::string& panel, long& done,
-                       double total, const Context& context);
+                       const std::vector<double>& epsilons, const std::string& panel, long& done, double total,
+                       const Context& context);
 
 }  // namespace privlab::funnel

@@ -22,7 +22,8 @@ std::vector<std::string> names_or(const nlohmann::json& request, const std::stri
                                   std::vector<std::string> fallback) {
   if (!request.contains(key)) return fallback;
   const auto& v = request.at(key);
-  if (!v.is_array() || v.empty() || v.size() > 8) bad_request("invalid_list", "/" + key, key + ": a list of column names");
+  if (!v.is_array() || v.empty() || v.size() > 8)
+    bad_request("invalid_list", "/" + key, key + ": a list of column names");
   std::vector<std::string> out;
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (!v[i].is_string()) bad_request("invalid_list", jr::child("/" + key, i), "a column name (string)");
@@ -68,18 +69,29 @@ nlohmann::json experiment_adult(const nlohmann::json& request, const Context& co
       const AdultPanel result = adult_panel(joint, protocols, epsilons, panel, done, total, context);
       if (result.oue_skipped) notes.push_back(panel + ": oue skipped (2^|X| outputs, |X| > 20)");
       if (result.opt_lip_skipped)
-        notes.push_back(panel + ": opt-lip skipped (|X| = " + std::to_string(result.support_x) + ", |S| = " +
-                        std::to_string(result.support_s) + " is beyond the vertex-enumeration size guard; the paper "
+        notes.push_back(panel + ": opt-lip skipped (|X| = " + std::to_string(result.support_x) +
+                        ", |S| = " + std::to_string(result.support_s) +
+                        " is beyond the vertex-enumeration size guard; the paper "
                         "also reports Opt-LIP failing to finish for large cases)");
       for (const AdultRow& r : result.rows)
         rows.push_back({panel, secrets[si], data[di], r.protocol, r.epsilon, r.mutual_information, r.nmi,
                         r.alpha ? jw::real(*r.alpha) : nlohmann::json(nullptr)});
-      plots.push_back({{"title", "Adult, " + panel + " (Fig. 5)"}, {"kind", "line"}, {"x", "epsilon"},
-                       {"y", "mutual_information"}, {"group", "protocol"}, {"x_label", "LIP epsilon"},
-                       {"y_label", "I(X;Y) [nats]"}, {"filter", {{"column", "panel"}, {"value", panel}}}});
-      plots.push_back({{"title", "Adult, " + panel + ": alpha of GRR and CR (Fig. 8)"}, {"kind", "line"},
-                       {"x", "epsilon"}, {"y", "alpha"}, {"group", "protocol"}, {"x_label", "LIP epsilon"},
-                       {"y_label", "alpha"}, {"filter", {{"column", "panel"}, {"value", panel}}}});
+      plots.push_back({{"title", "Adult, " + panel + " (Fig. 5)"},
+                       {"kind", "line"},
+                       {"x", "epsilon"},
+                       {"y", "mutual_information"},
+                       {"group", "protocol"},
+                       {"x_label", "LIP epsilon"},
+                       {"y_label", "I(X;Y) [nats]"},
+                       {"filter", {{"column", "panel"}, {"value", panel}}}});
+      plots.push_back({{"title", "Adult, " + panel + ": alpha of GRR and CR (Fig. 8)"},
+                       {"kind", "line"},
+                       {"x", "epsilon"},
+                       {"y", "alpha"},
+                       {"group", "protocol"},
+                       {"x_label", "LIP epsilon"},
+                       {"y_label", "alpha"},
+                       {"filter", {{"column", "panel"}, {"value", panel}}}});
     }
   context.report(1.0, "done");
   return {{"experiment", "adult"},

@@ -31,7 +31,8 @@ std::vector<double> epsilons_or(const nlohmann::json& request, std::vector<doubl
   const Vector v = jr::vector(request.at("epsilons"), "/epsilons", 64);
   std::vector<double> out;
   for (long i = 0; i < v.size(); ++i) {
-    if (v(i) < 0 || v(i) > 50) bad_request("out_of_range", jr::child("/epsilons", static_cast<std::size_t>(i)), "epsilon must be in [0, 50]");
+    if (v(i) < 0 || v(i) > 50)
+      bad_request("out_of_range", jr::child("/epsilons", static_cast<std::size_t>(i)), "epsilon must be in [0, 50]");
     out.push_back(v(i));
   }
   return out;
@@ -54,10 +55,13 @@ nlohmann::json run_experiment(const nlohmann::json& request, const Context& cont
   const auto name = jr::one_of(request, "experiment", "", {"ldp-vs-lip", "adult", "grr-vs-cr"});
   // ldp-vs-lip: one unit per distribution; adult and grr-vs-cr run whole (one unit).
   if (name == "ldp-vs-lip") return units::answer(request, experiment_ldp_vs_lip(request), context);
-  return units::answer(request, units::whole(name, [&request, name](const Context& c) {
-    if (name == "adult") return experiment_adult(request, c);
-    return experiment_grr_vs_cr(request, c);
-  }), context);
+  return units::answer(request,
+                       units::whole(name,
+                                    [&request, name](const Context& c) {
+                                      if (name == "adult") return experiment_adult(request, c);
+                                      return experiment_grr_vs_cr(request, c);
+                                    }),
+                       context);
 }
 
 // Section VIII-A: c = 2, a = 5, 10 distributions with p(s,x) ~ U[0,1] normalised,
@@ -71,8 +75,10 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
     bad_request("too_large", "/a", "Gamma is enumerated for a <= 3 (c <= 10), a = 4 (c <= 3), a = 5 (c = 2)");
   // Work estimate (issue 28): two enumerations of Gamma per (distribution, eps), timed in the
   // README's size guards (a = 3: ~0.05 s per c; a = 4, c = 2: 0.15 s, c = 3: ~4 s; a = 5: 1-4 s).
-  const double gamma_seconds = a <= 2 ? 5e-3 : a == 3 ? 0.05 * static_cast<double>(c)
-                             : a == 4 ? 0.15 * std::pow(static_cast<double>(c) / 2, 8) : 2.5;
+  const double gamma_seconds = a <= 2   ? 5e-3
+                               : a == 3 ? 0.05 * static_cast<double>(c)
+                               : a == 4 ? 0.15 * std::pow(static_cast<double>(c) / 2, 8)
+                                        : 2.5;
   work::guard(2 * gamma_seconds * static_cast<double>(trials) * static_cast<double>(epsilons.size()),
               allow_large(request), "/trials", std::to_string(trials) + " distributions, a = " + std::to_string(a));
   const std::uint64_t seed = seed_of(request);
@@ -94,10 +100,20 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
             {"columns", {"trial", "epsilon", "method", "mutual_information", "vertices", "dimension"}},
             {"rows", rows},
             {"plots",
-             {{{"title", "Utility of the optimal protocols (Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-               {"y", "mutual_information"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "I(X;Y) [nats]"}},
-              {{"title", "Vertices enumerated (time proxy, Fig. 3)"}, {"kind", "scatter"}, {"x", "epsilon"},
-               {"y", "vertices"}, {"group", "method"}, {"x_label", "epsilon"}, {"y_label", "vertices of Delta / Gamma"}}}},
+             {{{"title", "Utility of the optimal protocols (Fig. 3)"},
+               {"kind", "scatter"},
+               {"x", "epsilon"},
+               {"y", "mutual_information"},
+               {"group", "method"},
+               {"x_label", "epsilon"},
+               {"y_label", "I(X;Y) [nats]"}},
+              {{"title", "Vertices enumerated (time proxy, Fig. 3)"},
+               {"kind", "scatter"},
+               {"x", "epsilon"},
+               {"y", "vertices"},
+               {"group", "method"},
+               {"x_label", "epsilon"},
+               {"y_label", "vertices of Delta / Gamma"}}}},
             {"notes",
              {"p(s,x) drawn uniformly from [0,1] and normalised (Section VIII-A); a = " + std::to_string(a) +
                   ", c = " + std::to_string(c) + ".",
@@ -114,10 +130,12 @@ units::Plan experiment_ldp_vs_lip(const nlohmann::json& request) {
 // (Dirichlet(1/2) on S x X); alpha_GRR and alpha_CR solve (29) = eps and (33) = eps;
 // I(X;Y)/H(X) of each (Figure 6), and alpha difference vs utility difference (Figure 7).
 nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context& context) {
-  std::vector<std::pair<long, long>> sizes{{2, 2}, {5, 2}, {10, 2}, {2, 5}, {5, 5}, {10, 5}, {2, 10}, {5, 10}, {10, 10}};
+  std::vector<std::pair<long, long>> sizes{{2, 2},  {5, 2},  {10, 2}, {2, 5},  {5, 5},
+                                           {10, 5}, {2, 10}, {5, 10}, {10, 10}};
   if (request.contains("sizes")) {
     const auto& v = request.at("sizes");
-    if (!v.is_array() || v.empty() || v.size() > 16) bad_request("invalid_sizes", "/sizes", "sizes: a list of [a, c] pairs");
+    if (!v.is_array() || v.empty() || v.size() > 16)
+      bad_request("invalid_sizes", "/sizes", "sizes: a list of [a, c] pairs");
     sizes.clear();
     for (std::size_t i = 0; i < v.size(); ++i) {
       const Vector pair = jr::vector(v[i], jr::child("/sizes", i), 2);
@@ -137,10 +155,11 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
               allow_large(request), "/trials", std::to_string(trials) + " distributions per size");
   random::Engine rng(seed_of(request));
   nlohmann::json rows = nlohmann::json::array();
-  nlohmann::json notes = {"p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), Marsaglia-Tsang gamma variates "
-                          "on raw mt19937_64 output (common/random.h: identical natively and in WASM).",
-                          "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps.",
-                          "alpha_cr_minus_grr is null when both alphas are Infinity (the difference is undefined)."};
+  nlohmann::json notes = {
+      "p(s,x) ~ Dirichlet(1/2) on S x X (Jeffreys prior), Marsaglia-Tsang gamma variates "
+      "on raw mt19937_64 output (common/random.h: identical natively and in WASM).",
+      "nmi = I(X;Y)/H(X); alpha = inf when even the deterministic protocol meets eps.",
+      "alpha_cr_minus_grr is null when both alphas are Infinity (the difference is undefined)."};
   for (const GrrVsCrSize& size : grr_vs_cr(sizes, trials, epsilons, rng, context)) {
     const std::string label = "a=" + std::to_string(size.a) + ",c=" + std::to_string(size.c);
     for (const GrrVsCrRow& r : size.rows) {
@@ -157,17 +176,32 @@ nlohmann::json experiment_grr_vs_cr(const nlohmann::json& request, const Context
   }
   context.report(1.0, "done");
   return {{"experiment", "grr-vs-cr"},
-          {"columns", {"size", "a", "c", "trial", "epsilon", "nmi_grr", "nmi_cr", "alpha_grr", "alpha_cr",
-                       "nmi_cr_minus_grr", "alpha_cr_minus_grr"}},
+          {"columns",
+           {"size", "a", "c", "trial", "epsilon", "nmi_grr", "nmi_cr", "alpha_grr", "alpha_cr", "nmi_cr_minus_grr",
+            "alpha_cr_minus_grr"}},
           {"rows", rows},
           {"plots",
-           {{{"title", "GRR: I(X;Y)/H(X), mean and spread over distributions (Fig. 6)"}, {"kind", "band"},
-             {"x", "epsilon"}, {"y", "nmi_grr"}, {"group", "size"}, {"x_label", "LIP epsilon"}, {"y_label", "I(X;Y)/H(X)"}},
-            {{"title", "CR: I(X;Y)/H(X), mean and spread over distributions (Fig. 6)"}, {"kind", "band"},
-             {"x", "epsilon"}, {"y", "nmi_cr"}, {"group", "size"}, {"x_label", "LIP epsilon"}, {"y_label", "I(X;Y)/H(X)"}},
-            {{"title", "Difference in alpha vs difference in utility (Fig. 7)"}, {"kind", "scatter"},
-             {"x", "alpha_cr_minus_grr"}, {"y", "nmi_cr_minus_grr"}, {"group", "size"},
-             {"x_label", "alpha_CR - alpha_GRR"}, {"y_label", "nmi_CR - nmi_GRR"}}}},
+           {{{"title", "GRR: I(X;Y)/H(X), mean and spread over distributions (Fig. 6)"},
+             {"kind", "band"},
+             {"x", "epsilon"},
+             {"y", "nmi_grr"},
+             {"group", "size"},
+             {"x_label", "LIP epsilon"},
+             {"y_label", "I(X;Y)/H(X)"}},
+            {{"title", "CR: I(X;Y)/H(X), mean and spread over distributions (Fig. 6)"},
+             {"kind", "band"},
+             {"x", "epsilon"},
+             {"y", "nmi_cr"},
+             {"group", "size"},
+             {"x_label", "LIP epsilon"},
+             {"y_label", "I(X;Y)/H(X)"}},
+            {{"title", "Difference in alpha vs difference in utility (Fig. 7)"},
+             {"kind", "scatter"},
+             {"x", "alpha_cr_minus_grr"},
+             {"y", "nmi_cr_minus_grr"},
+             {"group", "size"},
+             {"x_label", "alpha_CR - alpha_GRR"},
+             {"y_label", "nmi_CR - nmi_GRR"}}}},
           {"notes", notes}};
 }
 

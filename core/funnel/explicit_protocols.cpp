@@ -25,7 +25,7 @@ double inv_exp(double alpha) { return std::isinf(alpha) ? 0.0 : std::exp(-alpha)
  *   CR (33)/(49)/(54): A = p_{y|s}, B = p_y, K = sum_{s'} p_{y|s'}.
  */
 struct RatioTable {
-  Matrix a;   ///< [y][s] (only secrets with p_s > 0)
+  Matrix a;  ///< [y][s] (only secrets with p_s > 0)
   Vector b, k;
 };
 
@@ -36,8 +36,7 @@ RatioTable ratio_table(Protocol protocol, const Matrix& joint) {
   for (long s = 0; s < joint.rows(); ++s)
     if (ps(s) > 0) live.push_back(s);
   Matrix cond(static_cast<long>(live.size()), na);  // p(x|s)
-  for (std::size_t i = 0; i < live.size(); ++i)
-    cond.row(static_cast<long>(i)) = joint.row(live[i]) / ps(live[i]);
+  for (std::size_t i = 0; i < live.size(); ++i) cond.row(static_cast<long>(i)) = joint.row(live[i]) / ps(live[i]);
   RatioTable t;
   if (protocol == Protocol::kOue) {
     if (na > 24) solver_failure("too_large", "OUE over more than 24 symbols (2^a outputs)");
@@ -55,8 +54,7 @@ RatioTable ratio_table(Protocol protocol, const Matrix& joint) {
   }
   t.a = cond.transpose();
   t.b = px;
-  t.k = protocol == Protocol::kCr ? Vector(cond.colwise().sum().transpose())
-                                  : Vector(Vector::Ones(na));
+  t.k = protocol == Protocol::kCr ? Vector(cond.colwise().sum().transpose()) : Vector(Vector::Ones(na));
   return t;
 }
 
@@ -74,11 +72,9 @@ double evaluate(const RatioTable& table, Target target, double alpha) {
   double worst = 0;
   for (long y = 0; y < table.a.rows(); ++y) {
     if (target == Target::kLip) {
-      for (long s = 0; s < table.a.cols(); ++s)
-        worst = std::max(worst, term(t, table.a(y, s), table.b(y), table.k(y)));
+      for (long s = 0; s < table.a.cols(); ++s) worst = std::max(worst, term(t, table.a(y, s), table.b(y), table.k(y)));
     } else {  // Definition 1: the ratio between the two extreme secrets
-      worst = std::max(worst, term(t, table.a.row(y).maxCoeff(), table.a.row(y).minCoeff(),
-                                   table.k(y)));
+      worst = std::max(worst, term(t, table.a.row(y).maxCoeff(), table.a.row(y).minCoeff(), table.k(y)));
     }
   }
   return worst;
@@ -120,7 +116,7 @@ Matrix cr_matrix(const Matrix& joint, double alpha) {
   const long a = joint.cols(), c = joint.rows();
   const Vector ps = s_marginal(joint);
   const double w = inv_exp(alpha);  // divide numerator and denominator by e^alpha
-  Vector all = Vector::Zero(a);  // sum_{s'} p(y|s')
+  Vector all = Vector::Zero(a);     // sum_{s'} p(y|s')
   for (long s = 0; s < c; ++s) all += joint.row(s).transpose() / ps(s);
   Matrix q(a, c * a);
   for (long s = 0; s < c; ++s)
@@ -150,11 +146,12 @@ double oue_utility(const Vector& px, double alpha) {
   if (a > 24) solver_failure("too_large", "OUE over more than 24 symbols (2^a outputs)");
   const double hx = [&] {
     double h = 0;
-    for (double p : px) if (p > 0) h -= p * std::log(p);
+    for (double p : px)
+      if (p > 0) h -= p * std::log(p);
     return h;
   }();
   if (std::isinf(alpha)) return hx / 2;  // Y = {X} or {} with probability 1/2 each
-  auto hb = [](double p) {  // binary entropy, nats
+  auto hb = [](double p) {               // binary entropy, nats
     double h = 0;
     if (p > 0) h -= p * std::log(p);
     if (p < 1) h -= (1 - p) * std::log1p(-p);

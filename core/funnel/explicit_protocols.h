@@ -46,8 +46,8 @@ double closed_form_privacy(Protocol protocol, Target target, const Matrix& joint
 double oue_utility(const Vector& px, double alpha);
 
 struct Calibration {
-  double alpha = 0;      ///< the calibrated parameter (+infinity when even alpha = inf is below)
-  double achieved = 0;   ///< closed-form privacy at alpha (<= target)
+  double alpha = 0;             ///< the calibrated parameter (+infinity when even alpha = inf is below)
+  double achieved = 0;          ///< closed-form privacy at alpha (<= target)
   bool reaches_target = false;  ///< |achieved - target| <= 1e-9
 };
 

@@ -39,10 +39,13 @@ std::vector<long> parse_attributes(const nlohmann::json& request, long a) {
   long product = 1;
   for (std::size_t i = 0; i < value.size() && product <= a; ++i) {
     if (!value[i].is_number_integer())
-      bad_request("invalid_attributes", jr::child("/attributes", i), "an attribute size must be an integer in [1, 256]");
+      bad_request("invalid_attributes", jr::child("/attributes", i),
+                  "an attribute size must be an integer in [1, 256]");
     const long long size = value[i].get<long long>();
-    if (size < 1 || size > 256) product = a + 1;  // refused by check_attributes at this entry
-    else product *= size;
+    if (size < 1 || size > 256)
+      product = a + 1;  // refused by check_attributes at this entry
+    else
+      product *= size;
     sizes.push_back(size >= 1 && size <= 256 ? static_cast<long>(size) : 0);
   }
   check_attributes(sizes, a);
@@ -89,7 +92,8 @@ nlohmann::json design_details_json(const Design& d) {
   if (!d.per_attribute.empty()) {
     nlohmann::json parts = nlohmann::json::array();
     for (const AttributePart& part : d.per_attribute)
-      parts.push_back({{"mechanism", jw::matrix(part.mechanism)}, {"vertices", part.vertices}, {"epsilon", part.epsilon}});
+      parts.push_back(
+          {{"mechanism", jw::matrix(part.mechanism)}, {"vertices", part.vertices}, {"epsilon", part.epsilon}});
     out["per_attribute"] = parts;
   }
   return out;
@@ -101,8 +105,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context) {
   if (request.contains("experiment")) return run_experiment(request, context);
   if (evaluated::requested(request)) return handle_evaluate(request, context);
-  const auto name = jr::one_of(request, "mechanism", "",
-                               {"opt-ldp", "opt-lip", "grr", "oue", "cr", "srlip-product"});
+  const auto name = jr::one_of(request, "mechanism", "", {"opt-ldp", "opt-lip", "grr", "oue", "cr", "srlip-product"});
   const JointDistribution parsed = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const Matrix& joint = parsed.p;
   const double epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
@@ -124,16 +127,19 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["epsilon"] = epsilon;
   out["metric"] = name == "opt-lip" ? "lip" : name == "opt-ldp" ? "ldp" : name == "srlip-product" ? "srlip" : metric;
   if (name == "srlip-product") {
-    const double measured = d.metrics.srlip && std::isfinite(d.metrics.srlip->value) ? d.metrics.srlip->value : INFINITY;
+    const double measured =
+        d.metrics.srlip && std::isfinite(d.metrics.srlip->value) ? d.metrics.srlip->value : INFINITY;
     out["srlip_target"] = epsilon;
     out["srlip_exceeds_target"] = measured > epsilon + 1e-9;
-    out["notes"] = {"Theorem 4 of the paper is false (docs/errata.md): the product of per-attribute "
-                    "protocols that each meet (25)-(26) at eps/m need not be eps-SRLIP. "
-                    "\"srlip\" is measured from definition (22), never certified."};
+    out["notes"] = {
+        "Theorem 4 of the paper is false (docs/errata.md): the product of per-attribute "
+        "protocols that each meet (25)-(26) at eps/m need not be eps-SRLIP. "
+        "\"srlip\" is measured from definition (22), never certified."};
   }
   if (name == "cr")
-    out["notes"] = {"Conditional Reporting reads (S, X): mechanism columns are indexed s*|X| + x. "
-                    "It is not a protocol of X alone, so it can exceed the optimal protocols of X."};
+    out["notes"] = {
+        "Conditional Reporting reads (S, X): mechanism columns are indexed s*|X| + x. "
+        "It is not a protocol of X alone, so it can exceed the optimal protocols of X."};
   for (const std::string& note : d.notes) out["notes"].push_back(note);
   if (d.simplex) out["simplex"] = to_json(*d.simplex);
   out["audit"] = audit::to_json(d.audit);
@@ -155,11 +161,15 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   const JointDistribution parsed = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const Matrix& joint = parsed.p;
   const long a = joint.cols(), c = joint.rows();
-  const Matrix q = evaluated::read(
-      request,
-      {{a, c * a}, "the joint (|X| = " + std::to_string(a) + " inputs, or |S||X| = " +
-                       std::to_string(c * a) + " for a protocol that reads (s, x))", 1024, 0, ""},
-      "mechanism");
+  const Matrix q =
+      evaluated::read(request,
+                      {{a, c * a},
+                       "the joint (|X| = " + std::to_string(a) + " inputs, or |S||X| = " + std::to_string(c * a) +
+                           " for a protocol that reads (s, x))",
+                       1024,
+                       0,
+                       ""},
+                      "mechanism");
   const std::string metric = read_metric(request);
   const Target target = metric == "lip" ? Target::kLip : Target::kLdp;
   const std::vector<long> sizes = parse_attributes(request, a);
@@ -180,9 +190,9 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   if (compare) {
     context.report(0.5, "optimal design");
     const std::string name = target == Target::kLip ? "opt-lip" : "opt-ldp";
-    const nlohmann::json cmp = evaluated::compare(
-        request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
-        epsilon ? *epsilon : measured, out["mutual_information"].get<double>(), &handle_request);
+    const nlohmann::json cmp =
+        evaluated::compare(request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
+                           epsilon ? *epsilon : measured, out["mutual_information"].get<double>(), &handle_request);
     out["comparison"] = cmp;
   }
   context.report(1.0, "done");

@@ -18,9 +18,7 @@ vertex_enum::Polyhedron ldp_polytope(const Matrix& joint, double epsilon) {
   const long d = a * a;
   const Vector px = x_marginal(joint), ps = s_marginal(joint);
   vertex_enum::PolyhedronBuilder builder;
-  auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
-    builder.add(r, b, equality);
-  };
+  auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) { builder.add(r, b, equality); };
   for (long x = 0; x < a; ++x) {  // (5): sum_y Q_{y|x} = 1
     Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(d);
     for (long y = 0; y < a; ++y) r(y * a + x) = 1;
@@ -38,8 +36,7 @@ vertex_enum::Polyhedron ldp_polytope(const Matrix& joint, double epsilon) {
       if (s == s2 || ps(s) <= 0 || ps(s2) <= 0) continue;
       for (long y = 0; y < a; ++y) {
         Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(d);
-        for (long x = 0; x < a; ++x)
-          r(y * a + x) = joint(s, x) / ps(s) - bound * joint(s2, x) / ps(s2);
+        for (long x = 0; x < a; ++x) r(y * a + x) = joint(s, x) / ps(s) - bound * joint(s2, x) / ps(s2);
         if (r.cwiseAbs().maxCoeff() > 0) add(r, 0.0, false);
       }
     }

@@ -18,9 +18,9 @@ namespace privlab::funnel {
 vertex_enum::Polyhedron ldp_polytope(const Matrix& joint, double epsilon);
 
 struct OptimalLdp {
-  Matrix mechanism;        ///< best vertex, all-zero output rows removed
-  long vertices = 0;       ///< vertices of Gamma enumerated
-  double utility = 0;      ///< I(X;Y) at the best vertex
+  Matrix mechanism;    ///< best vertex, all-zero output rows removed
+  long vertices = 0;   ///< vertices of Gamma enumerated
+  double utility = 0;  ///< I(X;Y) at the best vertex
   /// Issue 28: cddlib (floating point) failed on Gamma or found no vertex (skewed joints, e.g.
   /// p(x|s) ~ 1e-12 beside 1): the constant protocol (LDP 0, I = 0) is returned, not the optimum.
   bool fallback = false;

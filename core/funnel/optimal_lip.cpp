@@ -22,11 +22,9 @@ vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon) {
   const Vector px = x_marginal(joint), ps = s_marginal(joint);
   const bool tight = std::expm1(2 * epsilon) < 1e-12;  // e^{-eps} = e^{eps}: one equality
   vertex_enum::PolyhedronBuilder builder;
-  auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) {
-    builder.add(r, b, equality);
-  };
+  auto add = [&](const Eigen::RowVectorXd& r, double b, bool equality) { builder.add(r, b, equality); };
   add(Eigen::RowVectorXd::Ones(a), 1.0, true);  // sum_x v_x = 1
-  for (long x = 0; x < a; ++x) {                 // v_x >= 0 (= 0 when p_x = 0)
+  for (long x = 0; x < a; ++x) {                // v_x >= 0 (= 0 when p_x = 0)
     Eigen::RowVectorXd r = Eigen::RowVectorXd::Zero(a);
     r(x) = -1;
     add(r, 0.0, px(x) <= 0);
@@ -50,7 +48,8 @@ namespace {
 /// The posteriors v_y(x) = P(x|y) of GRR calibrated to LIP epsilon (28)-(29): points of Delta,
 /// one per output (issue 28, see optimal_lip).
 Matrix grr_posteriors(const Matrix& joint, double epsilon) {
-  const Matrix q = protocol_matrix(Protocol::kGrr, joint, calibrate(Protocol::kGrr, Target::kLip, joint, epsilon).alpha);
+  const Matrix q =
+      protocol_matrix(Protocol::kGrr, joint, calibrate(Protocol::kGrr, Target::kLip, joint, epsilon).alpha);
   const Vector px = x_marginal(joint);
   Matrix out(q.rows(), q.cols());
   for (long y = 0; y < q.rows(); ++y) {
@@ -65,8 +64,7 @@ Matrix protocol_from_posteriors(const Matrix& posteriors, const Vector& q, const
   const long b = posteriors.rows(), a = posteriors.cols();
   Matrix out(b, a);
   for (long x = 0; x < a; ++x) {
-    for (long y = 0; y < b; ++y)
-      out(y, x) = px(x) > 0 ? std::max(0.0, q(y) * posteriors(y, x) / px(x)) : q(y);
+    for (long y = 0; y < b; ++y) out(y, x) = px(x) > 0 ? std::max(0.0, q(y) * posteriors(y, x) / px(x)) : q(y);
     const double sum = out.col(x).sum();
     if (sum > 0) out.col(x) /= sum;  // remove LP round-off (the sums are 1 up to ~1e-12)
   }

@@ -18,12 +18,12 @@ namespace privlab::funnel {
 vertex_enum::Polyhedron lip_polytope(const Matrix& joint, double epsilon);
 
 struct OptimalLip {
-  Matrix mechanism;      ///< Q [y][x], outputs = vertices used (b <= a)
-  Matrix vertices;       ///< all vertices of Delta, one per row
-  std::vector<long> chosen;  ///< row of `vertices` for each output y (vertices.rows(): the prior
-                             ///< p_X; beyond it GRR's posteriors, only when `fallback`)
-  Vector weights;        ///< q_y = alpha-hat of (17)-(19), one per output
-  double lp_objective = 0;   ///< sum_i H(v_i) alpha_i = H(X|Y)
+  Matrix mechanism;               ///< Q [y][x], outputs = vertices used (b <= a)
+  Matrix vertices;                ///< all vertices of Delta, one per row
+  std::vector<long> chosen;       ///< row of `vertices` for each output y (vertices.rows(): the prior
+                                  ///< p_X; beyond it GRR's posteriors, only when `fallback`)
+  Vector weights;                 ///< q_y = alpha-hat of (17)-(19), one per output
+  double lp_objective = 0;        ///< sum_i H(v_i) alpha_i = H(X|Y)
   long lp_rows = 0, lp_cols = 0;  ///< (17) as solved: rows x with p_x > 0; the vertices + the prior
   /// cddlib failed on Delta or returned vertices whose hull misses p_X (floating point): the LP
   /// then also combines p_X and GRR's posteriors at LIP epsilon (>= GRR), not proven optimal

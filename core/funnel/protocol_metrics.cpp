@@ -61,13 +61,9 @@ double mutual_information_of(const Matrix& pab) {
   return std::max(0.0, info);
 }
 
-double utility(const Matrix& q, const Matrix& joint) {
-  return mutual_information_of(output_data_joint(q, joint));
-}
+double utility(const Matrix& q, const Matrix& joint) { return mutual_information_of(output_data_joint(q, joint)); }
 
-double leakage(const Matrix& q, const Matrix& joint) {
-  return mutual_information_of(output_secret_joint(q, joint));
-}
+double leakage(const Matrix& q, const Matrix& joint) { return mutual_information_of(output_secret_joint(q, joint)); }
 
 // Eq. (27): LIP(Q) = max_{y,s} |ln( sum_x Q_{y|x} P_{x|s} / sum_x Q_{y|x} P_x )|, written with
 // joints: P(y|s)/P(y) = P(y,s) / (P(y) P(s)).
@@ -102,8 +98,7 @@ double ldp_secret(const Matrix& q, const Matrix& joint) {
 // Eq. (2): LDP w.r.t. the input (X, or (S,X) for a protocol that reads S).
 double ldp_input(const Matrix& q) {
   double worst = 0;
-  for (long y = 0; y < q.rows(); ++y)
-    worst = std::max(worst, abs_log_ratio(q.row(y).maxCoeff(), q.row(y).minCoeff()));
+  for (long y = 0; y < q.rows(); ++y) worst = std::max(worst, abs_log_ratio(q.row(y).maxCoeff(), q.row(y).minCoeff()));
   return worst;
 }
 
@@ -119,7 +114,10 @@ SrlipWitness srlip(const Matrix& q, const Matrix& joint, const std::vector<long>
     std::vector<long> in_j;
     long cells = 1;
     for (long j = 0; j < m; ++j)
-      if (mask >> j & 1) { in_j.push_back(j); cells *= sizes[j]; }
+      if (mask >> j & 1) {
+        in_j.push_back(j);
+        cells *= sizes[j];
+      }
     auto cell_of = [&](long x) {
       long id = 0;
       for (long j : in_j) id = id * sizes[j] + digits[x][j];

@@ -51,9 +51,9 @@ double ldp_input(const Matrix& q);
 
 /// Where the SRLIP maximum of (22) is attained.
 struct SrlipWitness {
-  double value = 0;               ///< max |ln ratio| of (22)
-  std::vector<long> attributes;   ///< J (0-based attribute indices)
-  std::vector<long> values;       ///< x^J, one value per attribute in J
+  double value = 0;              ///< max |ln ratio| of (22)
+  std::vector<long> attributes;  ///< J (0-based attribute indices)
+  std::vector<long> values;      ///< x^J, one value per attribute in J
   long s = -1, y = -1;
 };
 

@@ -14,9 +14,7 @@ namespace privlab::funnel {
 
 namespace {
 /// Barycentric (p0,p1,p2) -> plane, corners (0,0), (1,0), (1/2, sqrt(3)/2).
-std::pair<double, double> to_xy(const Eigen::RowVectorXd& p) {
-  return {p(1) + 0.5 * p(2), std::sqrt(3.0) / 2 * p(2)};
-}
+std::pair<double, double> to_xy(const Eigen::RowVectorXd& p) { return {p(1) + 0.5 * p(2), std::sqrt(3.0) / 2 * p(2)}; }
 }  // namespace
 
 Matrix simplex_plane(const Matrix& points) {

@@ -35,9 +35,7 @@ std::string describe(const SupportLimit (&table)[N]) {
 }
 }  // namespace
 
-bool ldp_allowed(const Support& s, bool loose) {
-  return loose ? fits(kLdpLooseLimits, s) : fits(kLdpLimits, s);
-}
+bool ldp_allowed(const Support& s, bool loose) { return loose ? fits(kLdpLooseLimits, s) : fits(kLdpLimits, s); }
 
 bool lip_allowed(const Support& s) { return fits(kLipLimits, s); }
 
@@ -53,18 +51,19 @@ void require_ldp(const Matrix& joint, const std::string& path, bool loose) {
   if (!ldp_allowed(s, loose))
     bad_request("too_large", path,
                 "the optimal LDP protocol enumerates the vertices of Gamma (dimension a(a-1)), "
-                "which explodes: |X| = " + std::to_string(s.a) + ", |S| = " + std::to_string(s.c) +
-                " is beyond the limit (" + (loose ? describe(kLdpLooseLimits) : describe(kLdpLimits)) + "). "
-                "Use opt-lip (and eps/2 if an eps-LDP bound is needed: eps/2-LIP implies eps-LDP)");
+                "which explodes: |X| = " +
+                    std::to_string(s.a) + ", |S| = " + std::to_string(s.c) + " is beyond the limit (" +
+                    (loose ? describe(kLdpLooseLimits) : describe(kLdpLimits)) +
+                    "). "
+                    "Use opt-lip (and eps/2 if an eps-LDP bound is needed: eps/2-LIP implies eps-LDP)");
 }
 
 void require_lip(const Matrix& joint, const std::string& path) {
   const Support s = support_of(joint);
   if (!lip_allowed(s))
     bad_request("too_large", path,
-                "the optimal LIP protocol enumerates the vertices of Delta: |X| = " +
-                    std::to_string(s.a) + ", |S| = " + std::to_string(s.c) +
-                    " is beyond the limit (" + describe(kLipLimits) + "). Use grr or cr");
+                "the optimal LIP protocol enumerates the vertices of Delta: |X| = " + std::to_string(s.a) + ", |S| = " +
+                    std::to_string(s.c) + " is beyond the limit (" + describe(kLipLimits) + "). Use grr or cr");
 }
 
 }  // namespace privlab::funnel

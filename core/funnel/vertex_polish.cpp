@@ -28,8 +28,7 @@ double violation(const vertex_enum::Polyhedron& poly, const Vector& x) {
 }
 }  // namespace
 
-vertex_enum::Result enumerate_robust(const vertex_enum::Polyhedron& poly, double tol,
-                                     long max_vertices) {
+vertex_enum::Result enumerate_robust(const vertex_enum::Polyhedron& poly, double tol, long max_vertices) {
   try {
     return vertex_enum::enumerate_vertices(poly, tol, max_vertices);
   } catch (const Error& e) {

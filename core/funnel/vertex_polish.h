@@ -19,8 +19,7 @@ namespace privlab::funnel {
  * inequalities when cddlib's floating-point run fails (seen on some (23)-(26) polytopes: the
  * split form goes through, with the same verified vertices).
  */
-vertex_enum::Result enumerate_robust(const vertex_enum::Polyhedron& poly, double tol,
-                                     long max_vertices);
+vertex_enum::Result enumerate_robust(const vertex_enum::Polyhedron& poly, double tol, long max_vertices);
 
 /// The polished vertex, or x unchanged when the polished point is less feasible than x.
 Vector polish_vertex(const vertex_enum::Polyhedron& poly, const Vector& x, double tol = 1e-7);

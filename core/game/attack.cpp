@@ -43,8 +43,7 @@ Matrix read_attack(const lp::Solution& sol, long m, long n) {
 LpAttack solve_attack(const lp::LinearProgram& prog, long m, long n, const char* what) {
   const lp::Solution sol = lp::solve_lp(prog);
   if (sol.status != lp::Status::kOptimal)
-    solver_failure("lp_failed", std::string(what) + ": the LP solver returned " +
-                                    lp::status_name(sol.status));
+    solver_failure("lp_failed", std::string(what) + ": the LP solver returned " + lp::status_name(sol.status));
   return {read_attack(sol, m, n), sol.objective, size_of(prog)};
 }
 

@@ -35,7 +35,7 @@ Matrix attack_matrix(const std::vector<long>& guess, long num_secrets);
 double attack_error(const Matrix& p, const Vector& prior, const Matrix& distance, const Matrix& q);
 
 struct LpAttack {
-  Matrix q;            ///< [shat][o]
+  Matrix q;  ///< [shat][o]
   double objective = 0;
   LpSize size;
 };

@@ -36,8 +36,8 @@ std::vector<std::vector<std::pair<long, double>>> kept_pairs(const GameInputs& i
 
 /// The first master: DP rows of the nearest kept pairs (d <= 1.5 x the smallest distance) for
 /// every observable; (21b) rows of each observable's own place and of the prior-only guess.
-void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
-                  std::vector<DpRow>& dp, std::vector<DistortionRow>& dist) {
+void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs, std::vector<DpRow>& dp,
+                  std::vector<DistortionRow>& dist) {
   const long m = in.num_observables(), n = in.num_secrets();
   if (has_dp(opt.kind)) {
     double nearest = lp::kInf;

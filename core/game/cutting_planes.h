@@ -33,7 +33,7 @@ struct CutResult {
   Vector simplex_duals;     ///< the last master's multipliers of the rows (16), one per secret
   long rounds = 0;
   long dp_rows = 0, distortion_rows = 0;
-  LpSize size;              ///< of the last master LP
+  LpSize size;                 ///< of the last master LP
   bool stopped_early = false;  ///< the budget ran out before the gap closed
   /// The decomposition's phase that answered: "observables" (the restricted LP over
   /// `observables` of them) or "columns" (column generation); empty for the cutting planes.
@@ -55,7 +55,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
 /// error = the feasibility threshold >= d_m; the error is concave in p): first the smallest mix
 /// that satisfies every kept DP row, then the smallest that restores d_m. A mix above max_mix is
 /// not applied (left for the audit to report). Returns the total weight mixed in.
-double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions& opt,
-                           const lp_build::PairFilter& pairs, double max_mix);
+double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions& opt, const lp_build::PairFilter& pairs,
+                           double max_mix);
 
 }  // namespace privlab::game

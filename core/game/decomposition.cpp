@@ -75,13 +75,17 @@ class Master {
       if (!basic[j]) order.emplace_back(reduced(columns_[j].first, columns_[j].second), j);
     std::sort(order.begin(), order.end());
     std::vector<int> drop;
-    for (size_t i = static_cast<size_t>(std::max(0L, keep - rows)); i < order.size(); ++i) drop.push_back(static_cast<int>(order[i].second));
+    for (size_t i = static_cast<size_t>(std::max(0L, keep - rows)); i < order.size(); ++i)
+      drop.push_back(static_cast<int>(order[i].second));
     std::sort(drop.begin(), drop.end());
     lp_->remove_columns(drop);
     std::vector<std::pair<long, long>> kept;
     size_t d = 0;
     for (long j = 0; j < columns(); ++j) {
-      if (d < drop.size() && drop[d] == j) { ++d; continue; }
+      if (d < drop.size() && drop[d] == j) {
+        ++d;
+        continue;
+      }
       kept.push_back(columns_[j]);
     }
     columns_ = std::move(kept);
@@ -92,7 +96,8 @@ class Master {
   Matrix mechanism(const Vector& theta, const std::vector<Shape>& shapes) const {
     Matrix p = Matrix::Zero(pb_.m, pb_.n);
     for (size_t j = 0; j < solved_.size() && static_cast<long>(j) < theta.size(); ++j)
-      if (theta(static_cast<long>(j)) > 0) p.row(solved_[j].first) += theta(static_cast<long>(j)) * shapes[solved_[j].second].r.transpose();
+      if (theta(static_cast<long>(j)) > 0)
+        p.row(solved_[j].first) += theta(static_cast<long>(j)) * shapes[solved_[j].second].r.transpose();
     return p;
   }
 
@@ -219,7 +224,8 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     // elements of C), the shapes optimal rows resemble.
     if (pb.dp)
       for (long o = 0; o < m; ++o)
-        for (double c : {0.5, 1.0, 2.0, 4.0, 8.0}) add_new(o, pb.shape(pb.inverse_factor.col(o).cwiseMax(std::exp(-c))));
+        for (double c : {0.5, 1.0, 2.0, 4.0, 8.0})
+          add_new(o, pb.shape(pb.inverse_factor.col(o).cwiseMax(std::exp(-c))));
   } else {
     shapes.push_back(pb.shape(Vector::Ones(n)));
     for (long o = 0; o < m; ++o) master.add(o, 0, shapes[0]);
@@ -266,9 +272,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
       auto pairs_found = pair_columns(pb, duals);
       if (!pairs_found.empty()) {
         ++cheap_rounds;
-        for (auto& [o, sh] : pairs_found) {
-          add_new(o, std::move(sh));
-        }
+        for (auto& [o, sh] : pairs_found) { add_new(o, std::move(sh)); }
         if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, res.relative_gap()));
         master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
         if (pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;

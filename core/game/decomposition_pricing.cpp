@@ -14,7 +14,9 @@ Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt) {
   Matrix lf = Matrix::Zero(n, n);
   for (long s = 0; s < n; ++s)
     for (long t = 0; t < n; ++t)
-      if (s != t) lf(s, t) = opt.approx_threshold && !(in.dp_distance(s, t) <= *opt.approx_threshold) ? lp::kInf : log_factor(in, opt, s, t);
+      if (s != t)
+        lf(s, t) = opt.approx_threshold && !(in.dp_distance(s, t) <= *opt.approx_threshold) ? lp::kInf
+                                                                                            : log_factor(in, opt, s, t);
   if (opt.approx_threshold)  // Floyd-Warshall
     for (long r = 0; r < n; ++r)
       for (long t = 0; t < n; ++t)

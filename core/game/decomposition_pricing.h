@@ -70,12 +70,12 @@ struct Problem {
   const DesignOptions& opt;
   long m, n;
   bool dp, distortion;
-  Matrix inverse_factor;  ///< e^{-log_factor(s,t)}, 1 on the diagonal
-  Matrix factor;          ///< e^{log_factor(s,t)}
+  Matrix inverse_factor;     ///< e^{-log_factor(s,t)}, 1 on the diagonal
+  Matrix factor;             ///< e^{log_factor(s,t)}
   Matrix weighted_distance;  ///< D(g,s) = pi(s) d(g,s): the (21b) row of guess g
-  Matrix cost;            ///< cost(o,s) = pi(s) c(o,s)
-  double x_upper = 0;     ///< x(r) <= min_g max_s D(g,s) for every shape r
-  double x_row_upper = 0; ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
+  Matrix cost;               ///< cost(o,s) = pi(s) c(o,s)
+  double x_upper = 0;        ///< x(r) <= min_g max_s D(g,s) for every shape r
+  double x_row_upper = 0;    ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
   /// The packing bound (packing_bound.h) where it applies: a proven lower bound from one n x n
   /// LP, and the observables it suggests.
   std::optional<PackingBound> packing;
@@ -85,15 +85,22 @@ struct Problem {
   bool over_budget() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
   /// Seconds to the deadline, at least 1 ms (0: no budget): the time limit of the next LP solve.
   double seconds_left() const {
-    return deadline ? std::max(1e-3, std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count()) : 0.0;
+    return deadline
+               ? std::max(1e-3, std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count())
+               : 0.0;
   }
 
   Problem(const GameInputs& i, const DesignOptions& o)
-      : in(i), opt(o), m(i.num_observables()), n(i.num_secrets()), dp(has_dp(o.kind)), distortion(has_distortion(o.kind)) {
+      : in(i),
+        opt(o),
+        m(i.num_observables()),
+        n(i.num_secrets()),
+        dp(has_dp(o.kind)),
+        distortion(has_distortion(o.kind)) {
     // The budget starts here: the n x n data and the packing LP count (50 x 50: a dense n x n LP).
     if (opt.max_seconds > 0)
       deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                         std::chrono::duration<double>(opt.max_seconds));
+                                                        std::chrono::duration<double>(opt.max_seconds));
     inverse_factor = Matrix::Ones(n, n);
     factor = Matrix::Ones(n, n);
     if (dp) {
@@ -145,7 +152,8 @@ inline double reduced_cost(const Problem& pb, long o, const Shape& sh, const Vec
 /// by the DP rows through z), x in [0, min_g sum_s D(g,s) e^{eps d(s,z)}].
 class Pricing {
  public:
-  explicit Pricing(const Problem& pb, std::optional<long> anchor = std::nullopt) : pb_(pb), anchored_(anchor.has_value()) {
+  explicit Pricing(const Problem& pb, std::optional<long> anchor = std::nullopt)
+      : pb_(pb), anchored_(anchor.has_value()) {
     const long vars = pb.n + (pb.distortion ? 1 : 0);
     mirror_.objective = Vector::Zero(vars);
     mirror_.lower = Vector::Zero(vars);
@@ -170,7 +178,8 @@ class Pricing {
           if (s != t && pb.in.dp_distance(s, t) > 0) nearest = std::min(nearest, pb.in.dp_distance(s, t));
       for (long s = 0; s < pb.n; ++s)
         for (long t = 0; t < pb.n; ++t)
-          if (s != t && !(pb.in.dp_distance(s, t) > 1.5 * nearest) && std::isfinite(pb.factor(s, t))) add_dp_row(s, t, false);
+          if (s != t && !(pb.in.dp_distance(s, t) > 1.5 * nearest) && std::isfinite(pb.factor(s, t)))
+            add_dp_row(s, t, false);
     }
     if (pb.distortion) {
       dist_in_.assign(pb.n, 0);
@@ -197,9 +206,9 @@ class Pricing {
   std::optional<Vector> price(const Vector& z, double mu, double& bound, double& box_bound, long o = -1) {
     if (!pb_.dp && pb_.distortion && !anchored_) {  // (21): no DP rows, an exact double oracle
       if (o >= 0 && static_cast<long>(mixtures_.size()) <= o) mixtures_.resize(static_cast<size_t>(o) + 1);
-      const auto d = price_distortion_row(pb_.weighted_distance, z, mu, kDistortionPricingTolerance,
-                                          kDistortionPricingIterations, pb_.seconds_left(),
-                                          o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr);
+      const auto d =
+          price_distortion_row(pb_.weighted_distance, z, mu, kDistortionPricingTolerance, kDistortionPricingIterations,
+                               pb_.seconds_left(), o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr);
       if (!d) return std::nullopt;
       bound = d->bound;
       box_bound = d->box_bound;
@@ -334,17 +343,23 @@ class PricingGroups {
     std::exception_ptr error;
     try {
       run(0);
-    } catch (...) {
-      error = std::current_exception();
-    }
+    } catch (...) { error = std::current_exception(); }
     for (auto& w : workers_) w->wait();  // rethrows a worker's exception
     if (error) std::rethrow_exception(error);
     return !failed;
   }
-  long dp_rows() const { return sum([](const Pricing& p) { return p.dp_rows(); }); }
-  long distortion_rows() const { return sum([](const Pricing& p) { return p.distortion_rows(); }); }
-  long rows() const { return sum([](const Pricing& p) { return p.rows(); }); }
-  long nonzeros() const { return sum([](const Pricing& p) { return p.nonzeros(); }); }
+  long dp_rows() const {
+    return sum([](const Pricing& p) { return p.dp_rows(); });
+  }
+  long distortion_rows() const {
+    return sum([](const Pricing& p) { return p.distortion_rows(); });
+  }
+  long rows() const {
+    return sum([](const Pricing& p) { return p.rows(); });
+  }
+  long nonzeros() const {
+    return sum([](const Pricing& p) { return p.nonzeros(); });
+  }
 
  private:
   template <class F>

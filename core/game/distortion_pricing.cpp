@@ -55,7 +55,8 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     Vector errors = Vector::Zero(W.rows());
     double zv = 0;
     for (size_t i = 0; i < cells.size(); ++i)
-      if (v(static_cast<long>(i)) != 0) errors += v(static_cast<long>(i)) * W.col(cells[i]), zv += z(cells[i]) * v(static_cast<long>(i));
+      if (v(static_cast<long>(i)) != 0)
+        errors += v(static_cast<long>(i)) * W.col(cells[i]), zv += z(cells[i]) * v(static_cast<long>(i));
     const double x = errors.minCoeff(&guess);
     return zv - mu * x;
   };
@@ -75,8 +76,10 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
       const long g = start->guesses[j];
       guesses.push_back(g), in_guesses[g] = 1, rho(g) = start->weights[j], total += start->weights[j];
     }
-    if (total > 0) rho /= total;
-    else rho(guesses[0]) = 1.0;
+    if (total > 0)
+      rho /= total;
+    else
+      rho(guesses[0]) = 1.0;
   } else {  // the guess of least error on the whole row 1 (the prior-only guess)
     long g0 = 0;
     W.rowwise().sum().minCoeff(&g0);

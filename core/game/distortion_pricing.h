@@ -31,11 +31,11 @@
 namespace privlab::game::decomposition {
 
 struct DistortionPrice {
-  Vector v;                ///< the best row found (in the box, not all zero)
-  double value = 0;        ///< its z.v - mu x(v), over every guess
-  double bound = 0;        ///< proven: min over shapes (sum v = 1) >= bound
-  double box_bound = 0;    ///< proven: beta_o >= box_bound (<= 0)
-  long iterations = 0;     ///< small LPs solved
+  Vector v;              ///< the best row found (in the box, not all zero)
+  double value = 0;      ///< its z.v - mu x(v), over every guess
+  double bound = 0;      ///< proven: min over shapes (sum v = 1) >= bound
+  double box_bound = 0;  ///< proven: beta_o >= box_bound (<= 0)
+  long iterations = 0;   ///< small LPs solved
 };
 
 /// The guesses and their weights rho an observable's last pricing ended with: the next

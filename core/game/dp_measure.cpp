@@ -16,11 +16,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// ln(a/b) / scale with the contract's conventions (scale >= 0; returns -inf for "no evidence").
 double scaled_log_ratio(double a, double b, double scale) {
-  if (a <= 0) return -kInf;            // 0/x: never the max (0/0 counts as ratio 1 -> 0)
-  if (b <= 0) return kInf;             // a/0 with a > 0
+  if (a <= 0) return -kInf;  // 0/x: never the max (0/0 counts as ratio 1 -> 0)
+  if (b <= 0) return kInf;   // a/0 with a > 0
   const double r = std::log(a / b);
   if (scale > 0) return r / scale;
-  return r > 0 ? kInf : 0.0;           // indistinguishable pair with a strict ratio
+  return r > 0 ? kInf : 0.0;  // indistinguishable pair with a strict ratio
 }
 
 template <class Scale>

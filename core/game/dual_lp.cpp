@@ -13,9 +13,19 @@ DualColumn dual_column(const lp::Row& r) {
   if (lo && hi && r.lower != r.upper) solver_failure("lp_form", "ranged rows are not supported");
   if (!lo && !hi) solver_failure("lp_form", "free rows are not supported");
   DualColumn c;
-  if (lo && hi) { c.objective = r.lower; c.lower = -lp::kInf; c.upper = lp::kInf; }
-  else if (lo) { c.objective = r.lower; c.lower = 0; c.upper = lp::kInf; }
-  else { c.objective = r.upper; c.lower = -lp::kInf; c.upper = 0; }
+  if (lo && hi) {
+    c.objective = r.lower;
+    c.lower = -lp::kInf;
+    c.upper = lp::kInf;
+  } else if (lo) {
+    c.objective = r.lower;
+    c.lower = 0;
+    c.upper = lp::kInf;
+  } else {
+    c.objective = r.upper;
+    c.lower = -lp::kInf;
+    c.upper = 0;
+  }
   c.coeffs = r.coeffs;
   return c;
 }
@@ -42,8 +52,7 @@ lp::LinearProgram dual_of(const lp::LinearProgram& primal) {
   for (int j = 0; j < n; ++j) {
     const double lo = primal.lower.size() ? primal.lower(j) : 0.0;
     const double hi = primal.upper.size() ? primal.upper(j) : lp::kInf;
-    if (hi < lp::kInf || (lo != 0 && lo > -lp::kInf))
-      solver_failure("lp_form", "variables must be >= 0 or free");
+    if (hi < lp::kInf || (lo != 0 && lo > -lp::kInf)) solver_failure("lp_form", "variables must be >= 0 or free");
     dual.rows[j].upper = primal.objective(j);
     dual.rows[j].lower = lo == 0 ? -lp::kInf : primal.objective(j);
   }
@@ -54,13 +63,19 @@ lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
   const lp::Solution d = lp::solve_lp(dual_of(primal));
   lp::Solution sol;
   // Primal infeasible <=> dual unbounded (the game LPs are never primal unbounded: cost >= 0).
-  if (d.status == lp::Status::kUnbounded) { sol.status = lp::Status::kInfeasible; return sol; }
-  if (d.status == lp::Status::kInfeasible) { sol.status = lp::Status::kUnbounded; return sol; }
+  if (d.status == lp::Status::kUnbounded) {
+    sol.status = lp::Status::kInfeasible;
+    return sol;
+  }
+  if (d.status == lp::Status::kInfeasible) {
+    sol.status = lp::Status::kUnbounded;
+    return sol;
+  }
   if (d.status != lp::Status::kOptimal) return sol;
   sol.status = lp::Status::kOptimal;
   sol.objective = d.objective;
-  sol.x = d.row_duals;       // d (dual optimum) / d c_j = x_j
-  sol.row_duals = d.x;       // y_i = d (primal optimum) / d b_i
+  sol.x = d.row_duals;  // d (dual optimum) / d c_j = x_j
+  sol.row_duals = d.x;  // y_i = d (primal optimum) / d b_i
   return sol;
 }
 

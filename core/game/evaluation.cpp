@@ -39,8 +39,7 @@ MismatchEvaluation evaluate_mismatch(const Matrix& p, const GameInputs& in, cons
   e.attack = a.guess;
   e.error_adversary_prior = a.error;
   e.error_design_prior = attack_error(p, in.prior, in.distance, attack_matrix(a.guess, in.num_secrets()));
-  e.bayes_error_adversary_prior =
-      attack_error(p, adversary_prior, in.distance, bayes_attack(p, adversary_prior));
+  e.bayes_error_adversary_prior = attack_error(p, adversary_prior, in.distance, bayes_attack(p, adversary_prior));
   e.adversary_entropy = entropy(adversary_prior);
   e.design_entropy = entropy(in.prior);
   return e;

@@ -13,12 +13,12 @@
 namespace privlab::game {
 
 struct Evaluation {
-  double cost = 0;              ///< (11)
-  double worst_cost = 0;        ///< (12)
-  std::vector<long> attack;     ///< optimal deterministic guess per observation (19)
-  double adversary_error = 0;   ///< expected distortion privacy under that attack (7)
-  double bayes_error = 0;       ///< under the posterior-sampling attack (25)
-  double epsilon = 0;           ///< max_{o, s != s'} ln(p(o|s)/p(o|s')) / d_eps(s,s')
+  double cost = 0;             ///< (11)
+  double worst_cost = 0;       ///< (12)
+  std::vector<long> attack;    ///< optimal deterministic guess per observation (19)
+  double adversary_error = 0;  ///< expected distortion privacy under that attack (7)
+  double bayes_error = 0;      ///< under the posterior-sampling attack (25)
+  double epsilon = 0;          ///< max_{o, s != s'} ln(p(o|s)/p(o|s')) / d_eps(s,s')
 };
 
 Evaluation evaluate(const Matrix& p, const GameInputs& in);

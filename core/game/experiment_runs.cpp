@@ -22,8 +22,8 @@ constexpr double kBrowserWork = 1.5e6;
 constexpr double kLargeWork = 1e8;
 }  // namespace
 
-std::vector<GameInputs> generate_users(const Grid& grid, long count, const PriorShape& shape,
-                                       bool hamming, std::uint64_t seed) {
+std::vector<GameInputs> generate_users(const Grid& grid, long count, const PriorShape& shape, bool hamming,
+                                       std::uint64_t seed) {
   GameInputs base;
   base.distance = grid_distances(grid);
   base.dp_distance = base.distance;
@@ -96,9 +96,7 @@ Scenario2User scenario2_user(const GameInputs& in, const std::vector<double>& ep
   return out;
 }
 
-long scenario2_lp_count(long users, long epsilons, long fractions) {
-  return users * epsilons * (1 + 2 * fractions);
-}
+long scenario2_lp_count(long users, long epsilons, long fractions) { return users * epsilons * (1 + 2 * fractions); }
 
 std::vector<double> scenario3_dms(const GameInputs& in, double step) {
   std::vector<double> dms;
@@ -116,8 +114,14 @@ std::vector<Scenario3Experiment> scenario3_user(long user, const GameInputs& in,
     return CostAndError{o.cost, o.error};
   };
   std::map<double, CostAndError> dp_of, dist_of;
-  for (double eps : epsilons) { dp_of[eps] = cost_and_error(MechanismKind::kDp, eps, 0); prog.step("scenario 3"); }
-  for (double dm : dms) { dist_of[dm] = cost_and_error(MechanismKind::kDistortion, 0, dm); prog.step("scenario 3"); }
+  for (double eps : epsilons) {
+    dp_of[eps] = cost_and_error(MechanismKind::kDp, eps, 0);
+    prog.step("scenario 3");
+  }
+  for (double dm : dms) {
+    dist_of[dm] = cost_and_error(MechanismKind::kDistortion, 0, dm);
+    prog.step("scenario 3");
+  }
   std::vector<Scenario3Experiment> out;
   for (double eps : epsilons)
     for (double dm : dms) {
@@ -142,7 +146,8 @@ Scenario3Ranks scenario3_ranks(const std::vector<Scenario3Experiment>& experimen
   std::vector<long> by_privacy(k), by_cost(k);
   std::iota(by_privacy.begin(), by_privacy.end(), 0L);
   std::iota(by_cost.begin(), by_cost.end(), 0L);
-  std::stable_sort(by_privacy.begin(), by_privacy.end(), [&](long a, long b) { return at(a).joint.error < at(b).joint.error; });
+  std::stable_sort(by_privacy.begin(), by_privacy.end(),
+                   [&](long a, long b) { return at(a).joint.error < at(b).joint.error; });
   std::stable_sort(by_cost.begin(), by_cost.end(), [&](long a, long b) { return at(a).joint.cost < at(b).joint.cost; });
   Scenario3Ranks r;
   r.by_joint_privacy.resize(static_cast<std::size_t>(k));
@@ -153,8 +158,10 @@ Scenario3Ranks scenario3_ranks(const std::vector<Scenario3Experiment>& experimen
   }
   for (const auto& e : experiments) {
     const double single = std::max(e.dp.cost, e.distortion.cost);
-    if (e.joint.cost > single + 1e-7) ++r.above;
-    else ++r.equal;
+    if (e.joint.cost > single + 1e-7)
+      ++r.above;
+    else
+      ++r.equal;
   }
   return r;
 }
@@ -171,8 +178,8 @@ PriorMismatchUser prior_mismatch_user(const GameInputs& in, const std::vector<do
       const Vector hat = informed_prior(in.prior, lambda, top);
       const MismatchEvaluation a = evaluate_mismatch(dp.p, in, hat);
       const MismatchEvaluation b = evaluate_mismatch(dist.p, in, hat);
-      out.rows.push_back({eps, lambda, a.adversary_entropy, a.design_entropy, dm, a.error_adversary_prior,
-                          b.error_adversary_prior});
+      out.rows.push_back(
+          {eps, lambda, a.adversary_entropy, a.design_entropy, dm, a.error_adversary_prior, b.error_adversary_prior});
       if (lambda > 0) {
         ++out.informed;
         out.robust += a.error_adversary_prior >= b.error_adversary_prior - 1e-12;
@@ -189,7 +196,8 @@ std::vector<TradeoffRow> tradeoff_user(const GameInputs& in, const TradeoffSweep
   std::vector<TradeoffRow> rows;
   Progress prog{context, 3 * static_cast<long>(sweeps.d_m_fractions.size() + sweeps.epsilons.size())};
   const auto add = [&](TradeoffRow::Sweep sweep, double dm, double eps, MechanismKind kind, const Designed& d) {
-    rows.push_back({sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price, d.gap, d.stopped_early || d.gap > kExactGap});
+    rows.push_back(
+        {sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price, d.gap, d.stopped_early || d.gap > kExactGap});
     prog.step("cost curves");
   };
   const auto design_at = [&](MechanismKind kind, double eps, double dm) {
@@ -200,7 +208,8 @@ std::vector<TradeoffRow> tradeoff_user(const GameInputs& in, const TradeoffSweep
   const Designed dp_fixed = design_at(MechanismKind::kDp, eps_fixed, 0);
   for (double f : sweeps.d_m_fractions) {
     const double dm = f * thr;
-    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDistortion, design_at(MechanismKind::kDistortion, 0, dm));
+    add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDistortion,
+        design_at(MechanismKind::kDistortion, 0, dm));
     add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kJoint, design_at(MechanismKind::kJoint, eps_fixed, dm));
     add(TradeoffRow::Sweep::kDm, dm, eps_fixed, MechanismKind::kDp, dp_fixed);
   }
@@ -208,7 +217,8 @@ std::vector<TradeoffRow> tradeoff_user(const GameInputs& in, const TradeoffSweep
   const Designed dist_fixed = design_at(MechanismKind::kDistortion, 0, dm_fixed);
   for (double eps : sweeps.epsilons) {
     add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kDp, design_at(MechanismKind::kDp, eps, 0));
-    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kJoint, design_at(MechanismKind::kJoint, eps, dm_fixed));
+    add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kJoint,
+        design_at(MechanismKind::kJoint, eps, dm_fixed));
     add(TradeoffRow::Sweep::kEpsilon, dm_fixed, eps, MechanismKind::kDistortion, dist_fixed);
   }
   return rows;

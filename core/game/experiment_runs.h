@@ -22,7 +22,7 @@ namespace privlab::game {
 /// The users of Section 9 on one grid (the paper's are Nokia traces; ours are generated).
 struct ExperimentSetup {
   Grid grid;
-  std::vector<GameInputs> users;   ///< one game per generated user prior (same distances)
+  std::vector<GameInputs> users;  ///< one game per generated user prior (same distances)
   bool allow_large = false;
   std::uint64_t seed = 1;
 };
@@ -30,8 +30,8 @@ struct ExperimentSetup {
 /// `count` games on `grid`: distances between cell centres (for the attack, DP and observables),
 /// the Hamming loss (as the paper) or the distance as utility loss, and one prior per user drawn
 /// in order from one generator seeded with `seed`.
-std::vector<GameInputs> generate_users(const Grid& grid, long count, const PriorShape& shape,
-                                       bool hamming, std::uint64_t seed);
+std::vector<GameInputs> generate_users(const Grid& grid, long count, const PriorShape& shape, bool hamming,
+                                       std::uint64_t seed);
 
 /// Total LP rows one experiment request may solve: in the browser, or natively (allow_large).
 double work_budget(bool allow_large);
@@ -58,8 +58,7 @@ constexpr double kExperimentLpSeconds = 2.0;
 /// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both),
 /// stopped after max_seconds (> 0) when it is solved by decomposition and, with a limit, without GLPK's
 /// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
-Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm,
-                    double max_seconds = 0);
+Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm, double max_seconds = 0);
 
 /// What the experiments report of a mechanism (evaluation.h): utility cost (11), the optimal
 /// attack's error (7), the Bayesian attack's error (25), the achieved metric-DP epsilon.
@@ -149,8 +148,8 @@ struct TradeoffRow {
   double d_m = 0, epsilon = 0;
   MechanismKind mechanism = MechanismKind::kJoint;
   Outcome outcome{};
-  double shadow_price = 0;  ///< d cost / d d_m, the multiplier of (21c)/(24c) (NaN for (22))
-  double gap = 0;            ///< the LP's certified relative gap (Designed::gap)
+  double shadow_price = 0;     ///< d cost / d d_m, the multiplier of (21c)/(24c) (NaN for (22))
+  double gap = 0;              ///< the LP's certified relative gap (Designed::gap)
   bool stopped_early = false;  ///< not proven optimal (gap above kExactGap): time limit, or float answer
 };
 /// Along d_m: distortion, joint, then the fixed DP mechanism per fraction; along epsilon: DP,
@@ -172,9 +171,9 @@ struct ApproximationRow {
   long constraints = 0, dp_rows = 0, distortion_rows = 0;
   double cost = 0, cost_exact = 0;
   double error = 0, error_exact = 0, error_difference = 0;  ///< error_exact - error
-  double achieved_epsilon = 0;          ///< measured over all pairs
-  double epsilon_within_threshold = 0;  ///< measured over the kept pairs
-  bool distortion_guaranteed = false;   ///< error >= d_m - 1e-9
+  double achieved_epsilon = 0;                              ///< measured over all pairs
+  double epsilon_within_threshold = 0;                      ///< measured over the kept pairs
+  bool distortion_guaranteed = false;                       ///< error >= d_m - 1e-9
   /// Wall-clock seconds of the approximate and of the exact solve (Figure 8 right; they vary
   /// from run to run), and both certificates' gaps (exact when <= kExactGap).
   double seconds = 0, seconds_exact = 0;

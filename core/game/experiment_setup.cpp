@@ -20,8 +20,9 @@ namespace privlab::game {
 namespace jr = json_read;
 
 namespace {
-constexpr double kLpWorkPerSecond = 1e8;    ///< variables x constraints per native second (game-figure8 example: 60 LPs of 650 x 10651 in ~1 s)
-constexpr double kSecondsPerSmallLp = 2e-3; ///< a tiny LP: building, solving, auditing
+constexpr double kLpWorkPerSecond =
+    1e8;  ///< variables x constraints per native second (game-figure8 example: 60 LPs of 650 x 10651 in ~1 s)
+constexpr double kSecondsPerSmallLp = 2e-3;  ///< a tiny LP: building, solving, auditing
 }  // namespace
 
 ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
@@ -35,11 +36,13 @@ ExperimentSetup read_setup(const nlohmann::json& request, long default_users) {
     s.grid.cols = jr::positive_integer(g, "cols", "/grid", lim.max_grid_side);
     read_cell_size(g, s.grid);
     if (s.grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
-    if (s.grid.cells() > lim.max_secrets) bad_request("too_large", "/grid", "at most " + std::to_string(lim.max_secrets) + " cells");
+    if (s.grid.cells() > lim.max_secrets)
+      bad_request("too_large", "/grid", "at most " + std::to_string(lim.max_secrets) + " cells");
   }
   const long users = request.contains("users") ? jr::positive_integer(request, "users", "", 100) : default_users;
   s.seed = static_cast<std::uint64_t>(jr::number_or(request, "seed", "", 0, 9007199254740991.0, 1));
-  const PriorShape shape = request.contains("prior") ? read_prior_shape(request["prior"], s.grid.cells()) : PriorShape{};
+  const PriorShape shape =
+      request.contains("prior") ? read_prior_shape(request["prior"], s.grid.cells()) : PriorShape{};
   std::string loss = "hamming";
   if (request.contains("utility_loss")) loss = jr::one_of(request, "utility_loss", "", {"hamming", "euclidean"});
   s.users = generate_users(s.grid, users, shape, loss == "hamming", s.seed);
@@ -68,8 +71,7 @@ std::vector<double> number_list(const nlohmann::json& request, const std::string
   return out;
 }
 
-void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
-                const std::string& count_field) {
+void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count, const std::string& count_field) {
   ParsedGame game;
   game.inputs = setup.users.front();
   game.grid = setup.grid;
@@ -91,20 +93,25 @@ void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
   // The shared time estimate (common/work_budget.h): LPs x the cost of one, variables x
   // constraints / kLpWorkPerSecond (Limits::max_lp_work: a 6x6 joint LP, 42M, ~1 s natively),
   // at least kSecondsPerSmallLp each. The grid drives it when one LP alone is over the budget.
-  const double one_lp = std::max(kSecondsPerSmallLp, static_cast<double>(one.variables) *
-                                                         static_cast<double>(one.constraints) / kLpWorkPerSecond);
+  const double one_lp = std::max(
+      kSecondsPerSmallLp, static_cast<double>(one.variables) * static_cast<double>(one.constraints) / kLpWorkPerSecond);
   const bool grid_alone = one_lp > work::budget_seconds(setup.allow_large);
   std::ostringstream what;
   what << lp_count << " " << mechanism_name(kind) << " LPs of " << one.variables << " variables x " << one.constraints
        << " constraints on a " << setup.grid.rows << " x " << setup.grid.cols << " grid";
-  work::guard(one_lp * static_cast<double>(lp_count), setup.allow_large, grid_alone ? "/grid" : count_field, what.str());
+  work::guard(one_lp * static_cast<double>(lp_count), setup.allow_large, grid_alone ? "/grid" : count_field,
+              what.str());
 }
 
-void ResultTable::plot(const std::string& title, const std::string& kind, const std::string& x,
-                       const std::string& y, const nlohmann::json& group, const std::string& x_label,
-                       const std::string& y_label) {
-  plots.push_back({{"title", title}, {"kind", kind}, {"x", x}, {"y", y}, {"group", group},
-                   {"x_label", x_label}, {"y_label", y_label}});
+void ResultTable::plot(const std::string& title, const std::string& kind, const std::string& x, const std::string& y,
+                       const nlohmann::json& group, const std::string& x_label, const std::string& y_label) {
+  plots.push_back({{"title", title},
+                   {"kind", kind},
+                   {"x", x},
+                   {"y", y},
+                   {"group", group},
+                   {"x_label", x_label},
+                   {"y_label", y_label}});
 }
 
 void ResultTable::box_plot(const std::string& title, const std::string& x, const std::string& y,
@@ -122,13 +129,19 @@ void ResultTable::box_plot(const std::string& title, const std::string& x, const
     const BoxSummary b = box_summary(values);
     boxes.push_back({at, b.min, b.q1, b.median, b.q3, b.max});
   }
-  plots.push_back({{"title", title}, {"kind", "box"}, {"x", x}, {"y", y}, {"group", nullptr},
-                   {"x_label", x_label}, {"y_label", y_label}, {"boxes", boxes}});
+  plots.push_back({{"title", title},
+                   {"kind", "box"},
+                   {"x", x},
+                   {"y", y},
+                   {"group", nullptr},
+                   {"x_label", x_label},
+                   {"y_label", y_label},
+                   {"boxes", boxes}});
 }
 
 nlohmann::json ResultTable::to_json() const {
   return {{"family", "game"}, {"experiment", experiment}, {"columns", columns},
-          {"rows", rows}, {"plots", plots}, {"notes", notes}};
+          {"rows", rows},     {"plots", plots},           {"notes", notes}};
 }
 
 }  // namespace privlab::game

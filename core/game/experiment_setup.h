@@ -27,8 +27,7 @@ std::vector<double> number_list(const nlohmann::json& request, const std::string
 /// Refuses (too_large naming /grid, or `count_field` when the grid alone fits) when `lp_count`
 /// LPs of the kind `kind` on this grid exceed work_budget, or one LP exceeds the size limits
 /// (natively, allow_large, LPs solved by decomposition are bounded by time budgets instead).
-void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
-                const std::string& count_field);
+void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count, const std::string& count_field);
 
 /// The experiment response format of the brief.
 struct ResultTable {
@@ -39,13 +38,12 @@ struct ResultTable {
   std::vector<nlohmann::json> rows;
   std::vector<nlohmann::json> plots;
   std::vector<std::string> notes;
-  void plot(const std::string& title, const std::string& kind, const std::string& x,
-            const std::string& y, const nlohmann::json& group, const std::string& x_label,
-            const std::string& y_label);
+  void plot(const std::string& title, const std::string& kind, const std::string& x, const std::string& y,
+            const nlohmann::json& group, const std::string& x_label, const std::string& y_label);
   /// A box plot of y per distinct x over the rows (e.g. over users): "boxes" holds
   /// [x, min, q1, median, q3, max] per x (common/quantile.h), so that renderers only draw.
-  void box_plot(const std::string& title, const std::string& x, const std::string& y,
-                const std::string& x_label, const std::string& y_label);
+  void box_plot(const std::string& title, const std::string& x, const std::string& y, const std::string& x_label,
+                const std::string& y_label);
   nlohmann::json to_json() const;
 };
 

@@ -54,9 +54,12 @@ nlohmann::json estimate(const ParsedGame& game, const DesignOptions& opt, const 
   // Decomposed LPs never build the full LP (decomposition.h): they fit by their cell count.
   const bool decomposed = uses_decomposition(game.inputs, opt);
   const bool ok = decomposed ? game.inputs.num_secrets() <= l.max_decomposition_secrets : fits(size, l);
-  nlohmann::json out = {{"family", "game"}, {"estimate_only", true},
-                        {"mechanism_name", mechanism_name(opt.kind)}, {"lp", size_json(size)},
-                        {"fits", ok}, {"limits", limits_json(l)},
+  nlohmann::json out = {{"family", "game"},
+                        {"estimate_only", true},
+                        {"mechanism_name", mechanism_name(opt.kind)},
+                        {"lp", size_json(size)},
+                        {"fits", ok},
+                        {"limits", limits_json(l)},
                         {"feasibility_threshold", feasibility_threshold(game.inputs.prior, game.inputs.distance)}};
   out["lp"]["work"] = static_cast<double>(size.variables) * static_cast<double>(size.constraints);
   out["lp"]["method"] = method_name(game.inputs, opt);
@@ -80,8 +83,8 @@ nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
                           {"attack", jw::matrix(a.q)},
                           {"lp", size_json(a.size)}};
   };
-  out["sum"] = one(attack_sum_conditional(p, in.distance));                 // (27)
-  out["minmax_secret"] = one(attack_minmax_secret(p, in.distance));         // (28)
+  out["sum"] = one(attack_sum_conditional(p, in.distance));                      // (27)
+  out["minmax_secret"] = one(attack_minmax_secret(p, in.distance));              // (28)
   out["minmax_secret_guess"] = one(attack_minmax_secret_guess(p, in.distance));  // (29)
   return out;
 }
@@ -133,9 +136,12 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
 }  // namespace
 
 nlohmann::json limits_json(const Limits& l) {
-  return {{"max_secrets", l.max_secrets}, {"max_observables", l.max_observables},
-          {"max_grid_side", l.max_grid_side}, {"max_lp_constraints", l.max_lp_constraints},
-          {"max_lp_nonzeros", l.max_lp_nonzeros}, {"max_lp_work", l.max_lp_work},
+  return {{"max_secrets", l.max_secrets},
+          {"max_observables", l.max_observables},
+          {"max_grid_side", l.max_grid_side},
+          {"max_lp_constraints", l.max_lp_constraints},
+          {"max_lp_nonzeros", l.max_lp_nonzeros},
+          {"max_lp_work", l.max_lp_work},
           {"max_decomposition_cells", l.max_decomposition_secrets}};
 }
 
@@ -158,8 +164,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     const double fraction = 0.05 + 0.8 * (1 - 1 / (1 + 0.02 * static_cast<double>(round)));
     char gap_text[32];
     std::snprintf(gap_text, sizeof gap_text, "%.2g", gap);  // two digits: a reading, not a result
-    context.report(fraction, method + ": round " + std::to_string(round) + ", " + std::to_string(rows) +
-                                 " rows, gap " + gap_text);
+    context.report(
+        fraction, method + ": round " + std::to_string(round) + ", " + std::to_string(rows) + " rows, gap " + gap_text);
   };
   // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
   const AuditedDesign audited = design_audited(in, opt);
@@ -199,12 +205,12 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
     out.update(audit_dp_json(*audited.dp_audit));
   }
   if (opt.approx_threshold) {
-    out["approximation"] = {{"threshold", *opt.approx_threshold},
-                            {"epsilon_within_threshold", jw::real(metric_dp_epsilon(d.p, in.dp_distance, *opt.approx_threshold))},
-                            {"epsilon_achieved", jw::real(ev.epsilon)},
-                            {"distortion_rows_dropped", opt.approx_distortion_rows},
-                            {"distortion_guaranteed", opt.kind == MechanismKind::kDp ||
-                                                          ev.adversary_error >= opt.min_distortion - 1e-9}};
+    out["approximation"] = {
+        {"threshold", *opt.approx_threshold},
+        {"epsilon_within_threshold", jw::real(metric_dp_epsilon(d.p, in.dp_distance, *opt.approx_threshold))},
+        {"epsilon_achieved", jw::real(ev.epsilon)},
+        {"distortion_rows_dropped", opt.approx_distortion_rows},
+        {"distortion_guaranteed", opt.kind == MechanismKind::kDp || ev.adversary_error >= opt.min_distortion - 1e-9}};
   }
   if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit::to_json(*audited.distortion_audit);
   if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit::to_json(*audited.distortion_audit);
@@ -225,11 +231,13 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   const ParsedGame game = parse_game(request);
   const GameInputs& in = game.inputs;
   const long n = in.num_secrets(), m = in.num_observables();
-  const Matrix p = evaluated::read(
-      request,
-      {{n}, "the prior (|S| = " + std::to_string(n) + " secrets)", 1024, m,
-       "the utility loss (|O| = " + std::to_string(m) + " observables)"},
-      "mechanism");
+  const Matrix p = evaluated::read(request,
+                                   {{n},
+                                    "the prior (|S| = " + std::to_string(n) + " secrets)",
+                                    1024,
+                                    m,
+                                    "the utility loss (|O| = " + std::to_string(m) + " observables)"},
+                                   "mechanism");
   const std::optional<Vector> adversary_prior = read_adversary_prior(request, in);
   if (flag(request, "attacks_without_prior")) guard_attacks_without_prior(in);
   const bool compare = evaluated::compare_requested(request);

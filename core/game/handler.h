@@ -12,4 +12,4 @@ struct Limits;
 nlohmann::json handle_request(const nlohmann::json& request, const Context& context);
 /// The response's "limits" of an estimate (also api::limits(), which the page reads).
 nlohmann::json limits_json(const Limits& limits);
-}
+}  // namespace privlab::game

@@ -20,7 +20,7 @@ bool PairFilter::keep(long s, long t) const {
   if (s == t) return false;
   if (!implied.empty() && implied[s * in.num_secrets() + t]) return false;
   const double d = in.dp_distance(s, t);
-  if (opt.dp_threshold && !(d <= *opt.dp_threshold)) return false;   // (23b): d <= d_m^eps
+  if (opt.dp_threshold && !(d <= *opt.dp_threshold)) return false;          // (23b): d <= d_m^eps
   if (opt.approx_threshold && !(d <= *opt.approx_threshold)) return false;  // Appendix C
   return true;
 }
@@ -57,8 +57,8 @@ lp::Row distortion_row(const GameInputs& in, long o, long g) {
   return row;
 }
 
-Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
-            const std::vector<DpRow>* dp, const std::vector<DistortionRow>* distortion) {
+Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs, const std::vector<DpRow>* dp,
+            const std::vector<DistortionRow>* distortion) {
   const long m = in.num_observables(), n = in.num_secrets();
   Built b;
   lp::LinearProgram& prog = b.prog;
@@ -126,8 +126,7 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
 /// optimal solution of the full LP: x(o) in [0, U] (raising x(o) to min_shat of its (21b) rows
 /// keeps feasibility and cost, and that minimum lies in [0, sum_s pi(s) d(shat,s)]), the
 /// worst-case z in [0, max c]. Rows left out of a relaxation have multiplier 0.
-double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in,
-                             const DesignOptions& opt) {
+double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in, const DesignOptions& opt) {
   const long m = in.num_observables(), n = in.num_secrets();
   lp::BoundDomain dom;
   dom.simplex_rows = b.simplex_rows;
@@ -158,8 +157,7 @@ std::optional<Matrix> mechanism_of(const Vector& x, long m, long n) {
   return p;
 }
 
-double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt,
-                     const PairFilter& pairs) {
+double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs) {
   const long m = p.rows(), n = p.cols();
   const double u = 1.0 / static_cast<double>(m);
   double t = 0;

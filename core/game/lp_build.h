@@ -68,8 +68,7 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
 
 /// A proven lower bound on the optimum of the full LP from the duals of `b` (the full LP or a
 /// relaxation of it with some rows left out).
-double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in,
-                             const DesignOptions& opt);
+double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in, const DesignOptions& opt);
 
 /// The mechanism p [o][s] of an LP solution x: p(o|s) = x(pvar(o, s)) clipped at 0, each column
 /// renormalised against round-off. nullopt when a column does not sum to 1 within

@@ -82,7 +82,10 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
     for (long g = 0; g < n; ++g) {
       const long nz = distortion_row_nonzeros(in, g);
       for (long o = 0; o < m; ++o)
-        if (keep_distortion_row(in, opt, o, g)) { ++size.constraints; size.nonzeros += nz; }
+        if (keep_distortion_row(in, opt, o, g)) {
+          ++size.constraints;
+          size.nonzeros += nz;
+        }
     }
     size.constraints += 1;
     size.nonzeros += m;
@@ -90,7 +93,10 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
   if (has_dp(opt.kind))
     for (long s = 0; s < n; ++s)
       for (long t = 0; t < n; ++t)
-        if (pairs.keep(s, t)) { size.constraints += m; size.nonzeros += 2 * m; }
+        if (pairs.keep(s, t)) {
+          size.constraints += m;
+          size.nonzeros += 2 * m;
+        }
   return size;
 }
 
@@ -199,8 +205,8 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     const double threshold = feasibility_threshold(in.prior, in.distance);
     if (opt.min_distortion > threshold + kThresholdSlack * std::max(1.0, threshold)) {
       std::ostringstream msg;
-      msg << "min_distortion " << opt.min_distortion << " exceeds the feasibility threshold "
-          << threshold << " (the error of the best guess without any observation); no mechanism "
+      msg << "min_distortion " << opt.min_distortion << " exceeds the feasibility threshold " << threshold
+          << " (the error of the best guess without any observation); no mechanism "
           << "can guarantee more";
       bad_request("infeasible", "/min_distortion", msg.str());
     }
@@ -216,9 +222,9 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     if (auto cut = solve_by_cuts(in, o, pairs)) return from_cut(*cut, in, o, "cutting_planes");
   }
   const Built b = build(in, o, pairs);
-  const bool dual_first = o.form == DesignOptions::Form::kDual ||
-                          (o.form == DesignOptions::Form::kAuto &&
-                           static_cast<long>(b.prog.rows.size()) > 2 * b.prog.objective.size());
+  const bool dual_first =
+      o.form == DesignOptions::Form::kDual ||
+      (o.form == DesignOptions::Form::kAuto && static_cast<long>(b.prog.rows.size()) > 2 * b.prog.objective.size());
   // A valid request never ends in lp_failed, and the certificate decides what is optimal: when
   // the asked form does not end optimal, or ends with a gap above kExactGap (GLPK's tolerances
   // on rows with coefficients up to e^30 let the dual form stop at a suboptimal vertex of a 4x4
@@ -257,8 +263,8 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     }
   }
   if (!best)
-    solver_failure("lp_failed", std::string("the ") + mechanism_name(opt.kind) +
-                                    " mechanism LP did not solve in either form");
+    solver_failure("lp_failed",
+                   std::string("the ") + mechanism_name(opt.kind) + " mechanism LP did not solve in either form");
   return *best;
 }
 

@@ -14,7 +14,8 @@
 namespace privlab::game {
 
 Matrix grid_distances(const Grid& grid) {
-  if (grid.rows < 1 || grid.cols < 1) bad_request("out_of_range", "/grid", "a grid needs at least one row and one column");
+  if (grid.rows < 1 || grid.cols < 1)
+    bad_request("out_of_range", "/grid", "a grid needs at least one row and one column");
   arguments::in_range(grid.cell_km, "/grid/cell_km", 0, 1e6);
   if (!(grid.cell_km > 0)) bad_request("out_of_range", "/grid/cell_km", "cells need a positive width");
   arguments::in_range(grid.cell_height_km, "/grid/cell_height_km", -1e6, 1e6);

@@ -112,7 +112,8 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
       if (priced[o].bound < 0) violations.push_back(violation_at_peak(o, priced[o].shape));
     }
     if (complete) {
-      res.lower_bound = std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
+      res.lower_bound =
+          std::max(res.lower_bound, master_bound(cut->simplex_duals, mu, opt.min_distortion, n, min_bound));
       res.lower_bound = std::max(res.lower_bound, box_master_bound(cut->simplex_duals, mu, opt.min_distortion, betas));
       if (res.relative_gap() > kTargetGap)
         if (const auto repaired = repaired_dual_bound(pb, cut->simplex_duals, mu, violations))

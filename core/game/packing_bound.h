@@ -26,8 +26,8 @@
 namespace privlab::game {
 
 struct PackingBound {
-  double lower_bound = 0;      ///< proven, with the floating-point error of b and E b accounted for
-  std::vector<long> support;   ///< observables o with a(o) > 0, largest pi(o) a(o) first
+  double lower_bound = 0;     ///< proven, with the floating-point error of b and E b accounted for
+  std::vector<long> support;  ///< observables o with a(o) > 0, largest pi(o) a(o) first
 };
 
 /// min sum_s b(s) s.t. E b >= rhs, b >= 0 (E >= 0, one row per constraint), solved by the LP

@@ -11,7 +11,7 @@ std::vector<std::pair<long, Shape>> pair_columns(const Problem& pb, const Vector
   const Vector& pi = pb.in.prior;
   const double mu = duals(n);
   std::vector<std::pair<long, Shape>> out;
-  for (long o = 0; o < pb.m && !pb.over_budget(); ++o) {  // O(n^2) each: 2,500 cells take seconds
+  for (long o = 0; o < pb.m && !pb.over_budget(); ++o) {          // O(n^2) each: 2,500 cells take seconds
     const Vector r = pb.cost.row(o).transpose() - duals.head(n);  // reduced cost per unit of v(s)
     double best = -kEnter;
     long bs = -1, bt = -1;
@@ -27,8 +27,10 @@ std::vector<std::pair<long, Shape>> pair_columns(const Problem& pb, const Vector
     }
     if (bs < 0) continue;
     Vector v = Vector::Zero(n);
-    if (bt < 0) v(bs) = 1.0;
-    else v(bs) = pi(bt), v(bt) = pi(bs);
+    if (bt < 0)
+      v(bs) = 1.0;
+    else
+      v(bs) = pi(bt), v(bt) = pi(bs);
     Shape sh = pb.shape(v);  // x measured over every guess, not the formula's
     if (reduced_cost(pb, o, sh, duals) < -kEnter) out.emplace_back(o, std::move(sh));
   }

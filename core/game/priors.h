@@ -25,7 +25,7 @@ enum class PlaceWeights {
 
 struct PriorShape {
   long hot_cells = 3;        ///< places: home, work and other frequent places
-  double background = 0.05; ///< total mass spread uniformly over all cells
+  double background = 0.05;  ///< total mass spread uniformly over all cells
   double spread_km = 0.0;    ///< places leak mass to neighbours: weight exp(-d^2 / (2 s^2)); 0 = none
   PlaceWeights weights = PlaceWeights::Ordered;
 };

@@ -36,9 +36,12 @@ Grid read_grid(const nlohmann::json& g, const Limits& lim) {
   read_cell_size(g, grid);
   if (grid.cells() < 2) bad_request("out_of_range", "/grid", "the grid needs at least 2 cells");
   if (grid.cells() > lim.max_secrets)
-    bad_request("too_large", "/grid", std::to_string(grid.cells()) + " cells; at most " + std::to_string(lim.max_secrets) +
-                                          " allowed" + (&lim == &limits(true) ? "" : " here (the command-line tool takes up to " +
-                                          std::to_string(limits(true).max_secrets) + " with \"allow_large\": true)"));
+    bad_request(
+        "too_large", "/grid",
+        std::to_string(grid.cells()) + " cells; at most " + std::to_string(lim.max_secrets) + " allowed" +
+            (&lim == &limits(true) ? ""
+                                   : " here (the command-line tool takes up to " +
+                                         std::to_string(limits(true).max_secrets) + " with \"allow_large\": true)"));
   return grid;
 }
 
@@ -57,14 +60,16 @@ Vector read_prior(const nlohmann::json& request, const std::optional<Grid>& grid
 }  // namespace
 
 PriorShape read_prior_shape(const nlohmann::json& p, long cells) {
-  if (!p.is_object()) bad_request("not_an_object", "/prior", "expected {\"hot_cells\":k,\"background\":b,\"spread_km\":s}");
+  if (!p.is_object())
+    bad_request("not_an_object", "/prior", "expected {\"hot_cells\":k,\"background\":b,\"spread_km\":s}");
   PriorShape shape;
   if (p.contains("hot_cells")) shape.hot_cells = jr::positive_integer(p, "hot_cells", "/prior", cells);
   shape.background = jr::number_or(p, "background", "/prior", 0, 1, shape.background);
   shape.spread_km = jr::number_or(p, "spread_km", "/prior", 0, 1e6, 0);
   if (p.contains("weights"))
-    shape.weights = jr::one_of(p, "weights", "/prior", {"ordered", "dirichlet"}) == "dirichlet" ? PlaceWeights::Dirichlet
-                                                                                                 : PlaceWeights::Ordered;
+    shape.weights = jr::one_of(p, "weights", "/prior", {"ordered", "dirichlet"}) == "dirichlet"
+                        ? PlaceWeights::Dirichlet
+                        : PlaceWeights::Ordered;
   return shape;
 }
 
@@ -104,8 +109,8 @@ bool flag(const nlohmann::json& request, const std::string& key) {
 Vector read_distribution(const nlohmann::json& value, const std::string& path, long n) {
   const Vector v = jr::vector(value, path, limits(true).max_secrets);
   if (v.size() != n)
-    bad_request("wrong_shape", path, "expected " + std::to_string(n) + " entries (one per secret), got " +
-                                         std::to_string(v.size()));
+    bad_request("wrong_shape", path,
+                "expected " + std::to_string(n) + " entries (one per secret), got " + std::to_string(v.size()));
   for (long i = 0; i < n; ++i)
     if (v(i) < 0) bad_request("out_of_range", jr::child(path, i), "probabilities must be >= 0");
   if (!(v.sum() > 0)) bad_request("out_of_range", path, "the entries must have a positive sum");
@@ -129,13 +134,14 @@ ParsedGame parse_game(const nlohmann::json& request) {
     if (!d.is_array()) bad_request("not_a_matrix", "/distance", "expected an array of rows");
     n = static_cast<long>(d.size());
     if (n > lim.max_secrets)
-      bad_request("too_large", "/distance", std::to_string(n) + " secrets; at most " + std::to_string(lim.max_secrets) + " allowed");
+      bad_request("too_large", "/distance",
+                  std::to_string(n) + " secrets; at most " + std::to_string(lim.max_secrets) + " allowed");
     in.distance = read_distances(d, "/distance", n);
     g.size_field = "/distance";
   }
   in.prior = read_prior(request, g.grid, n);
-  in.dp_distance = request.contains("dp_distance") ? read_distances(request["dp_distance"], "/dp_distance", n)
-                                                   : in.distance;
+  in.dp_distance =
+      request.contains("dp_distance") ? read_distances(request["dp_distance"], "/dp_distance", n) : in.distance;
   in.dp_distance_is_metric = g.grid && !request.contains("dp_distance");
   if (!request.contains("utility_loss") || request["utility_loss"].is_string()) {
     const std::string name = request.contains("utility_loss")
@@ -166,13 +172,13 @@ DesignOptions parse_design(const nlohmann::json& request) {
   }
   if (request.contains("objective"))
     o.worst_case = jr::one_of(request, "objective", "", {"expected", "worst"}) == "worst";
-  if (request.contains("dp_rows"))
-    o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
+  if (request.contains("dp_rows")) o.lazy_dp_rows = jr::one_of(request, "dp_rows", "", {"all", "lazy"}) == "lazy";
   if (request.contains("method")) {
     const std::string method = jr::one_of(request, "method", "", {"auto", "full", "cutting_planes", "decomposition"});
     if (method == "cutting_planes") o.lazy_dp_rows = true;
     if (method != "auto" && o.lazy_dp_rows && method != "cutting_planes")
-      bad_request("conflict", "/method", "\"dp_rows\":\"lazy\" means cutting planes; drop it or use \"method\":\"cutting_planes\"");
+      bad_request("conflict", "/method",
+                  "\"dp_rows\":\"lazy\" means cutting planes; drop it or use \"method\":\"cutting_planes\"");
     o.decomposition = method == "decomposition" ? DesignOptions::Decomposition::kOn
                       : method == "auto"        ? DesignOptions::Decomposition::kAuto
                                                 : DesignOptions::Decomposition::kOff;
@@ -186,10 +192,12 @@ DesignOptions parse_design(const nlohmann::json& request) {
   if (request.contains("lp_form")) {
     const std::string form = jr::one_of(request, "lp_form", "", {"auto", "primal", "dual"});
     o.form = form == "primal" ? DesignOptions::Form::kPrimal
-             : form == "dual" ? DesignOptions::Form::kDual : DesignOptions::Form::kAuto;
+             : form == "dual" ? DesignOptions::Form::kDual
+                              : DesignOptions::Form::kAuto;
   }
   if (request.contains("exact_simplex")) {
-    if (!request["exact_simplex"].is_boolean()) bad_request("not_a_boolean", "/exact_simplex", "expected true or false");
+    if (!request["exact_simplex"].is_boolean())
+      bad_request("not_a_boolean", "/exact_simplex", "expected true or false");
     o.exact_simplex = request["exact_simplex"].get<bool>();
   }
   if (request.contains("approximation")) {
@@ -215,14 +223,14 @@ LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Lim
   // and its size is bounded by max_secrets x max_observables variables (the paper's 20 x 15
   // map: 90,300). The browser keeps the full LP's limits.
   const bool native_cuts = opt.lazy_dp_rows && &lim == &limits(true);
-  const bool decomposed = uses_decomposition(game.inputs, opt) &&
-                          game.inputs.num_secrets() <= lim.max_decomposition_secrets;
+  const bool decomposed =
+      uses_decomposition(game.inputs, opt) && game.inputs.num_secrets() <= lim.max_decomposition_secrets;
   if (!native_cuts && !decomposed && !fits(size, lim)) {
     std::ostringstream msg;
     msg << "the " << mechanism_name(opt.kind) << " LP would have " << size.variables << " variables, "
-        << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: "
-        << lim.max_lp_constraints << " constraints, " << lim.max_lp_nonzeros << " nonzeros, "
-        << lim.max_lp_work << " variables x constraints); use a smaller grid or "
+        << size.constraints << " constraints and " << size.nonzeros << " nonzeros (limits: " << lim.max_lp_constraints
+        << " constraints, " << lim.max_lp_nonzeros << " nonzeros, " << lim.max_lp_work
+        << " variables x constraints); use a smaller grid or "
         << "\"approximation\":{\"threshold\":km} to drop far DP rows (the CLI may send \"allow_large\":true; "
         << "grids up to " << limits(true).max_decomposition_secrets << " cells are solved there by decomposition)";
     bad_request("too_large", game.size_field, msg.str());

@@ -19,11 +19,11 @@ namespace privlab::game {
 /// (after the Appendix C approximation): GLPK's simplex on the joint LP of a 6x6 grid
 /// (~45,000 rows) takes seconds natively and 2-3x longer in WASM.
 struct Limits {
-  long max_secrets = 400;          ///< n (distance matrices are n x n)
-  long max_observables = 400;      ///< m
+  long max_secrets = 400;      ///< n (distance matrices are n x n)
+  long max_observables = 400;  ///< m
   long max_grid_side = 30;
-  long max_lp_constraints = 35000;     ///< a 6x6 grid's joint LP (31,429 rows) fits
-  long max_lp_nonzeros = 300000;       ///< an 8x8 grid's distortion LP (266,304) fits
+  long max_lp_constraints = 35000;  ///< a 6x6 grid's joint LP (31,429 rows) fits
+  long max_lp_nonzeros = 300000;    ///< an 8x8 grid's distortion LP (266,304) fits
   /// variables x constraints: the simplex basis is min(variables, rows) (the game LPs are solved
   /// through their dual) and each pivot scans the other dimension. 6x6 joint (1332 x 31429 = 42M)
   /// takes ~1 s natively; 8x8 joint with the 1.5 km approximation (4160 x 31041 = 129M) ~12 s.
@@ -41,7 +41,7 @@ const Limits& limits(bool allow_large = false);
 struct ParsedGame {
   GameInputs inputs;
   std::optional<Grid> grid;
-  std::string size_field;   ///< the field to name in too_large ("/grid" or "/distance")
+  std::string size_field;  ///< the field to name in too_large ("/grid" or "/distance")
 };
 
 /// prior (array or, with a grid, a generator object), grid | distance, dp_distance,

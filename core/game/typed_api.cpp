@@ -16,7 +16,8 @@ namespace privlab::game {
 namespace {
 void check_sized(const Matrix& m, long rows, long n, const char* path, const char* what) {
   if (m.rows() != rows || m.cols() != n)
-    bad_request("wrong_shape", path, std::string(what) + " must be " + std::to_string(rows) + " x " + std::to_string(n));
+    bad_request("wrong_shape", path,
+                std::string(what) + " must be " + std::to_string(rows) + " x " + std::to_string(n));
   arguments::finite(m, path);
   arguments::non_negative(m, path, "out_of_range");
 }

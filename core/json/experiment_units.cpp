@@ -42,9 +42,7 @@ Plan whole(std::string name, std::function<Json(const Context&)> run_all) {
 
 namespace {
 /// A unit's result through its JSON text (what a shard file or a worker message carries).
-Json run_one(const Plan& plan, long u, const Context& context) {
-  return Json::parse(plan.run(u, context).dump());
-}
+Json run_one(const Plan& plan, long u, const Context& context) { return Json::parse(plan.run(u, context).dump()); }
 
 std::vector<long> requested_units(const Json& request, long count) {
   if (request.contains("shard")) {
@@ -80,7 +78,8 @@ Json assemble_given(const Json& request, const Plan& plan) {
       bad_request("bad_unit_result", at, "each unit result is {\"unit\": index, \"result\": {...}}");
     const long u = item["unit"].get<long>();
     if (u < 0 || u >= plan.count)
-      bad_request("out_of_range", at + "/unit", "unit " + std::to_string(u) + " is not in [0, " + std::to_string(plan.count) + ")");
+      bad_request("out_of_range", at + "/unit",
+                  "unit " + std::to_string(u) + " is not in [0, " + std::to_string(plan.count) + ")");
     if (seen[static_cast<std::size_t>(u)])
       bad_request("duplicate_unit", at + "/unit", "unit " + std::to_string(u) + " appears twice");
     seen[static_cast<std::size_t>(u)] = true;
@@ -88,7 +87,8 @@ Json assemble_given(const Json& request, const Plan& plan) {
   }
   for (long u = 0; u < plan.count; ++u)
     if (!seen[static_cast<std::size_t>(u)])
-      bad_request("missing_unit", "/unit_results", "unit " + std::to_string(u) + " of " + std::to_string(plan.count) + " is missing");
+      bad_request("missing_unit", "/unit_results",
+                  "unit " + std::to_string(u) + " of " + std::to_string(plan.count) + " is missing");
   return plan.assemble(results);
 }
 }  // namespace
@@ -122,8 +122,8 @@ Json answer(const Json& request, const Plan& plan, const Context& context) {
     if (budget > 0 && k > 0 && elapsed() >= budget) break;
     // A unit's own progress is scaled into its slice of the whole.
     const Context inner{context.progress ? ProgressFn([&, k](double f, const std::string& stage) {
-                          context.report((static_cast<double>(k) + f) / total, stage);
-                        })
+      context.report((static_cast<double>(k) + f) / total, stage);
+    })
                                          : ProgressFn{}};
     results.push_back(run_one(plan, todo[k], plan.count == 1 ? context : inner));
   }

@@ -10,7 +10,8 @@
 
 namespace privlab::json_read {
 
-const std::vector<std::string> kDescriptiveFields = {"title", "description", "explanation", "formula", "labels", "notes"};
+const std::vector<std::string> kDescriptiveFields = {"title",   "description", "explanation",
+                                                     "formula", "labels",      "notes"};
 
 std::string nearest(const std::string& name, const std::vector<std::string>& known) {
   std::string best;

@@ -51,17 +51,13 @@ Json parse_request(const std::string& text) {
                       "arrays and objects nest deeper than " + std::to_string(kMaxNestingDepth) + " levels");
         stack.push_back({event == Json::parse_event_t::array_start, 0, ""});
         break;
-      case Json::parse_event_t::key:
-        stack.back().key = parsed.get<std::string>();
-        break;
+      case Json::parse_event_t::key: stack.back().key = parsed.get<std::string>(); break;
       case Json::parse_event_t::object_end:
       case Json::parse_event_t::array_end:
         stack.pop_back();
         next_element();
         break;
-      case Json::parse_event_t::value:
-        next_element();
-        break;
+      case Json::parse_event_t::value: next_element(); break;
     }
     return true;
   };

@@ -41,8 +41,7 @@ const Json& member(const Json& obj, const std::string& key, const std::string& p
   return obj.at(key);
 }
 
-double number(const Json& obj, const std::string& key, const std::string& path, double lo,
-              double hi) {
+double number(const Json& obj, const std::string& key, const std::string& path, double lo, double hi) {
   const std::string where = child(path, key);
   const double x = finite_number(member(obj, key, path), where);
   if (x < lo || x > hi) {
@@ -53,20 +52,18 @@ double number(const Json& obj, const std::string& key, const std::string& path, 
   return x;
 }
 
-double number_or(const Json& obj, const std::string& key, const std::string& path, double lo,
-                 double hi, double fallback) {
+double number_or(const Json& obj, const std::string& key, const std::string& path, double lo, double hi,
+                 double fallback) {
   if (!obj.contains(key)) return fallback;
   return number(obj, key, path, lo, hi);
 }
 
-long long positive_integer(const Json& obj, const std::string& key, const std::string& path,
-                           long long hi) {
+long long positive_integer(const Json& obj, const std::string& key, const std::string& path, long long hi) {
   const std::string where = child(path, key);
   const Json& v = member(obj, key, path);
   const double x = finite_number(v, where);
   if (x != std::floor(x) || x < 1 || x > static_cast<double>(hi))
-    bad_request("out_of_range", where,
-                "'" + key + "' must be a whole number from 1 to " + std::to_string(hi));
+    bad_request("out_of_range", where, "'" + key + "' must be a whole number from 1 to " + std::to_string(hi));
   return static_cast<long long>(x);
 }
 
@@ -84,12 +81,10 @@ std::string one_of(const Json& obj, const std::string& key, const std::string& p
 }
 
 Matrix matrix(const Json& value, const std::string& path, long max_rows, long max_cols) {
-  if (!value.is_array() || value.empty())
-    bad_request("not_a_matrix", path, "expected a non-empty array of rows");
+  if (!value.is_array() || value.empty()) bad_request("not_a_matrix", path, "expected a non-empty array of rows");
   const long rows = static_cast<long>(value.size());
   if (rows > max_rows)
-    bad_request("too_large", path,
-                std::to_string(rows) + " rows; at most " + std::to_string(max_rows) + " allowed");
+    bad_request("too_large", path, std::to_string(rows) + " rows; at most " + std::to_string(max_rows) + " allowed");
   long cols = -1;
   for (long r = 0; r < rows; ++r) {
     const Json& row = value[r];
@@ -98,12 +93,10 @@ Matrix matrix(const Json& value, const std::string& path, long max_rows, long ma
     if (cols < 0) cols = static_cast<long>(row.size());
     if (static_cast<long>(row.size()) != cols)
       bad_request("ragged_matrix", rp,
-                  "row has " + std::to_string(row.size()) + " entries, row 0 has " +
-                      std::to_string(cols));
+                  "row has " + std::to_string(row.size()) + " entries, row 0 has " + std::to_string(cols));
   }
   if (cols > max_cols)
-    bad_request("too_large", path,
-                std::to_string(cols) + " columns; at most " + std::to_string(max_cols) + " allowed");
+    bad_request("too_large", path, std::to_string(cols) + " columns; at most " + std::to_string(max_cols) + " allowed");
   Matrix m(rows, cols);
   for (long r = 0; r < rows; ++r)
     for (long c = 0; c < cols; ++c) m(r, c) = finite_number(value[r][c], child(child(path, r), c));
@@ -114,8 +107,7 @@ Vector vector(const Json& value, const std::string& path, long max_size) {
   if (!value.is_array() || value.empty()) bad_request("not_a_vector", path, "expected a non-empty array");
   const long n = static_cast<long>(value.size());
   if (n > max_size)
-    bad_request("too_large", path,
-                std::to_string(n) + " entries; at most " + std::to_string(max_size) + " allowed");
+    bad_request("too_large", path, std::to_string(n) + " entries; at most " + std::to_string(max_size) + " allowed");
   Vector v(n);
   for (long i = 0; i < n; ++i) v(i) = finite_number(value[i], child(path, i));
   return v;

@@ -28,14 +28,12 @@ std::string describe(const Json& value);
 using field_path::child;
 
 /// A required finite number in [lo, hi].
-double number(const Json& obj, const std::string& key, const std::string& path, double lo,
-              double hi);
+double number(const Json& obj, const std::string& key, const std::string& path, double lo, double hi);
 /// An optional finite number in [lo, hi]; `fallback` when the key is absent.
-double number_or(const Json& obj, const std::string& key, const std::string& path, double lo,
-                 double hi, double fallback);
+double number_or(const Json& obj, const std::string& key, const std::string& path, double lo, double hi,
+                 double fallback);
 /// A required positive integer no larger than hi.
-long long positive_integer(const Json& obj, const std::string& key, const std::string& path,
-                           long long hi);
+long long positive_integer(const Json& obj, const std::string& key, const std::string& path, long long hi);
 /// A required string that is one of `allowed`.
 std::string one_of(const Json& obj, const std::string& key, const std::string& path,
                    const std::vector<std::string>& allowed);

@@ -37,8 +37,13 @@ double max_cross_group_log_ratio(const Matrix& m, long num_groups, GroupOf group
     long arg1 = -1;
     double min1 = kInf, min2 = kInf;
     for (long h = 0; h < num_groups; ++h) {
-      if (gmin[h] < min1) { min2 = min1; min1 = gmin[h]; arg1 = h; }
-      else if (gmin[h] < min2) { min2 = gmin[h]; }
+      if (gmin[h] < min1) {
+        min2 = min1;
+        min1 = gmin[h];
+        arg1 = h;
+      } else if (gmin[h] < min2) {
+        min2 = gmin[h];
+      }
     }
     for (long g = 0; g < num_groups; ++g) {
       const double partner = (g == arg1) ? min2 : min1;
@@ -66,8 +71,7 @@ double realized_epsilon(const Matrix& q, const JointDistribution& joint) {
   Matrix cond(q.rows(), static_cast<long>(present.size()));
   for (std::size_t k = 0; k < present.size(); ++k) {
     const long s = present[k];
-    cond.col(static_cast<long>(k)) =
-        q.middleCols(s * joint.num_u(), joint.num_u()) * joint.conditional_u_given_s(s);
+    cond.col(static_cast<long>(k)) = q.middleCols(s * joint.num_u(), joint.num_u()) * joint.conditional_u_given_s(s);
   }
   return max_cross_group_log_ratio(cond, cond.cols(), [](long c) { return c; });
 }

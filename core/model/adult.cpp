@@ -33,9 +33,9 @@ std::vector<std::string_view> split_fields(std::string_view line) {
 
 const std::vector<std::string>& column_names() {
   static const std::vector<std::string> names{
-      "age", "workclass", "fnlwgt", "education", "education-num", "marital-status",
-      "occupation", "relationship", "race", "sex", "capital-gain", "capital-loss",
-      "hours-per-week", "native-country", "income"};
+      "age",          "workclass", "fnlwgt", "education",    "education-num", "marital-status", "occupation",
+      "relationship", "race",      "sex",    "capital-gain", "capital-loss",  "hours-per-week", "native-country",
+      "income"};
   return names;
 }
 
@@ -49,8 +49,7 @@ Matrix CategoricalTable::as_matrix(std::size_t row_attributes) const {
   return m;
 }
 
-CategoricalTable tabulate(std::string_view csv, const std::vector<std::string>& attributes,
-                          const std::string& path) {
+CategoricalTable tabulate(std::string_view csv, const std::vector<std::string>& attributes, const std::string& path) {
   const auto& names = column_names();
   std::vector<std::size_t> columns;
   for (const auto& a : attributes) {
@@ -76,8 +75,7 @@ CategoricalTable tabulate(std::string_view csv, const std::vector<std::string>& 
                   "line " + std::to_string(line_number) + " has " + std::to_string(fields.size()) +
                       " fields, expected " + std::to_string(names.size()));
     // A header line (the shipped file starts with "age, workclass, ...") has a non-numeric age.
-    if (records.empty() && !fields[0].empty() &&
-        fields[0].find_first_not_of("0123456789") != std::string_view::npos)
+    if (records.empty() && !fields[0].empty() && fields[0].find_first_not_of("0123456789") != std::string_view::npos)
       continue;
     std::vector<std::string> values;
     for (std::size_t k = 0; k < columns.size(); ++k) {

@@ -22,8 +22,8 @@ const std::vector<std::string>& column_names();
 struct CategoricalTable {
   std::vector<std::string> attributes;           ///< the requested columns, in request order
   std::vector<std::vector<std::string>> labels;  ///< sorted categories of each attribute
-  Vector counts;   ///< counts over the product alphabet, mixed radix, last attribute fastest
-  long long n = 0; ///< records counted
+  Vector counts;    ///< counts over the product alphabet, mixed radix, last attribute fastest
+  long long n = 0;  ///< records counted
 
   /// counts as a matrix: rows = product of the first `row_attributes` attributes, columns = rest.
   Matrix as_matrix(std::size_t row_attributes) const;
@@ -34,7 +34,6 @@ struct CategoricalTable {
  * so is a header line (a first line whose age field is not a number).
  * Throws bad_request naming `path` for an unknown column or a malformed record.
  */
-CategoricalTable tabulate(std::string_view csv, const std::vector<std::string>& attributes,
-                          const std::string& path);
+CategoricalTable tabulate(std::string_view csv, const std::vector<std::string>& attributes, const std::string& path);
 
 }  // namespace privlab::adult

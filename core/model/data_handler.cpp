@@ -24,7 +24,9 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& /*co
   const auto& csv = json_read::member(request, "data_csv", "");
   if (!csv.is_string()) bad_request("not_a_string", "/data_csv", "data_csv must be the text of adult.data");
   const auto table = adult::tabulate(csv.get_ref<const std::string&>(), attributes, "/data_csv");
-  return {{"family", "data"}, {"attributes", attributes}, {"labels", table.labels},
+  return {{"family", "data"},
+          {"attributes", attributes},
+          {"labels", table.labels},
           {"counts", json_write::matrix(table.as_matrix(static_cast<std::size_t>(rows)))},
           {"n", table.n}};
 }

@@ -66,8 +66,6 @@ Vector JointDistribution::conditional_u_given_s(long s) const {
   return p.row(s).transpose() / ps;
 }
 
-JointDistribution joint_from_matrix(Matrix p, const std::string& path) {
-  return validated(std::move(p), path);
-}
+JointDistribution joint_from_matrix(Matrix p, const std::string& path) { return validated(std::move(p), path); }
 
 }  // namespace privlab

@@ -16,7 +16,6 @@ namespace privlab {
  * (within 1e-6) or non-negative integer counts (normalised, total = their sum). Anything else is
  * refused with an error naming `path` or the offending cell.
  */
-JointDistribution parse_joint(const nlohmann::json& value, const std::string& path,
-                              const JointLimits& limits = {});
+JointDistribution parse_joint(const nlohmann::json& value, const std::string& path, const JointLimits& limits = {});
 
 }  // namespace privlab

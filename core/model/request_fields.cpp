@@ -18,16 +18,14 @@ std::optional<long long> sample_size(const nlohmann::json& request, const JointD
   return std::nullopt;
 }
 
-std::optional<JointDistribution> true_joint(const nlohmann::json& request,
-                                            const JointDistribution& estimate,
+std::optional<JointDistribution> true_joint(const nlohmann::json& request, const JointDistribution& estimate,
                                             const JointLimits& limits) {
   if (!request.contains("true_joint")) return std::nullopt;
   JointDistribution truth = parse_joint(request.at("true_joint"), "/true_joint", limits);
   if (truth.num_s() != estimate.num_s() || truth.num_u() != estimate.num_u())
     bad_request("shape_mismatch", "/true_joint",
-                "true_joint is " + std::to_string(truth.num_s()) + "x" +
-                    std::to_string(truth.num_u()) + " but joint is " +
-                    std::to_string(estimate.num_s()) + "x" + std::to_string(estimate.num_u()));
+                "true_joint is " + std::to_string(truth.num_s()) + "x" + std::to_string(truth.num_u()) +
+                    " but joint is " + std::to_string(estimate.num_s()) + "x" + std::to_string(estimate.num_u()));
   return truth;
 }
 

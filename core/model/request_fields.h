@@ -16,8 +16,7 @@ namespace privlab {
 std::optional<long long> sample_size(const nlohmann::json& request, const JointDistribution& joint);
 
 /// request["true_joint"] when given (same shape as the estimate, else "shape_mismatch").
-std::optional<JointDistribution> true_joint(const nlohmann::json& request,
-                                            const JointDistribution& estimate,
+std::optional<JointDistribution> true_joint(const nlohmann::json& request, const JointDistribution& estimate,
                                             const JointLimits& limits);
 
 }  // namespace privlab

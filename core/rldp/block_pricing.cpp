@@ -28,8 +28,12 @@ struct Best {
   void offer(double r, const std::vector<int>& idx) {
     for (const auto& it : items)
       if (it.second == idx) return;
-    if (items.size() < k) { items.emplace_back(r, idx); return; }
-    auto worst = std::min_element(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (items.size() < k) {
+      items.emplace_back(r, idx);
+      return;
+    }
+    auto worst =
+        std::min_element(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     if (r > worst->first) *worst = {r, idx};
   }
 };
@@ -42,7 +46,10 @@ Matrix block_vertices(const GammaHat& g, long s, long cap, bool& complete) {
   std::vector<Vector> out;
   complete = true;
   const auto push = [&](const Vector& v) {
-    if (static_cast<long>(out.size()) >= cap) { complete = false; return false; }
+    if (static_cast<long>(out.size()) >= cap) {
+      complete = false;
+      return false;
+    }
     out.push_back(v.cwiseMax(0.0));
     return true;
   };
@@ -131,7 +138,10 @@ BlockPricing::BlockPricing(const GammaHat& g, const Vector& px, long cap, double
     }
     b.tau = b.v * p;
     b.n = b.v.rowwise().sum();
-    if (b.v.rows() == 0) { applies_ = false; return; }
+    if (b.v.rows() == 0) {
+      applies_ = false;
+      return;
+    }
     product *= static_cast<double>(b.v.rows());
     total_ += b.v.rows();
     blocks_.push_back(std::move(b));
@@ -152,11 +162,16 @@ void BlockPricing::improve_exactly(const std::vector<Vector>& b, std::vector<int
       double rb = r;
       for (long i = 0; i < blk.v.rows(); ++i) {
         const double ri = ratio(b0 + b[k](i), t0 + blk.tau(i), n0 + blk.n(i));
-        if (ri > rb + 1e-15) { rb = ri; arg = static_cast<int>(i); }
+        if (ri > rb + 1e-15) {
+          rb = ri;
+          arg = static_cast<int>(i);
+        }
       }
       if (arg != idx[k]) {
         idx[k] = arg;
-        bsum = b0 + b[k](arg); t = t0 + blk.tau(arg); n = n0 + blk.n(arg);
+        bsum = b0 + b[k](arg);
+        t = t0 + blk.tau(arg);
+        n = n0 + blk.n(arg);
         r = rb;
         moved = true;
       }
@@ -192,7 +207,10 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
       bs[depth + 1] = bs[depth] + b[depth](i);
       ts[depth + 1] = ts[depth] + blocks_[depth].tau(i);
       ns[depth + 1] = ns[depth] + blocks_[depth].n(i);
-      if (depth + 1 < nb) { ++depth; continue; }
+      if (depth + 1 < nb) {
+        ++depth;
+        continue;
+      }
       const double r = ratio(bs[nb], ts[nb], ns[nb]);
       max_ratio = std::max(max_ratio, r);
       if (r > tolerance) best.offer(r, idx);
@@ -213,7 +231,11 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
     };
     const auto totals = [&](const std::vector<int>& c, double& bsum, double& t, double& n) {
       bsum = t = n = 0;
-      for (std::size_t k = 0; k < nb; ++k) { bsum += b[k](c[k]); t += blocks_[k].tau(c[k]); n += blocks_[k].n(c[k]); }
+      for (std::size_t k = 0; k < nb; ++k) {
+        bsum += b[k](c[k]);
+        t += blocks_[k].tau(c[k]);
+        n += blocks_[k].n(c[k]);
+      }
     };
     std::vector<std::vector<int>> starts = memory_;
     const int betas = 13;
@@ -235,7 +257,10 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
       starts.push_back(c);
     }
     // Linearised ascent from every start, then the exact pass from the best few distinct ones.
-    struct Met { double r, bsum, t, n; std::vector<int> c; };
+    struct Met {
+      double r, bsum, t, n;
+      std::vector<int> c;
+    };
     std::vector<Met> ends;
     for (std::vector<int>& c : starts) {
       double bsum, t, n;
@@ -249,7 +274,11 @@ BlockPricing::Found BlockPricing::price(const Vector& lambda, double tolerance, 
         totals(next, b2, t2, n2);
         const double r2 = ratio(b2, t2, n2);
         if (!(r2 > r + 1e-15)) break;
-        c = next; bsum = b2; t = t2; n = n2; r = r2;
+        c = next;
+        bsum = b2;
+        t = t2;
+        n = n2;
+        r = r2;
       }
       bool dup = false;
       for (const Met& m : ends) dup = dup || m.c == c;
@@ -341,8 +370,19 @@ std::optional<double> BlockPricing::ratio_bound(const Vector& lambda, double met
   double x1 = hi - kPhi * (hi - lo), x2 = lo + kPhi * (hi - lo), f1 = r_star(x1), f2 = r_star(x2);
   for (int i = 0; i < 28; ++i) {
     best = std::min({best, f1, f2});
-    if (f1 <= f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - kPhi * (hi - lo); f1 = r_star(x1); }
-    else { lo = x1; x1 = x2; f1 = f2; x2 = lo + kPhi * (hi - lo); f2 = r_star(x2); }
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - kPhi * (hi - lo);
+      f1 = r_star(x1);
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + kPhi * (hi - lo);
+      f2 = r_star(x2);
+    }
   }
   best = std::min({best, f1, f2});
   // Round-off of the sums (|X| terms of the size of lambda and P v ln v).
@@ -378,10 +418,27 @@ std::optional<double> BlockPricing::dual_bound(const Vector& pi, double met) con
     double best = std::min(f1, f2);
     arg = f1 <= f2 ? x1 : x2;
     for (int i = 0; i < steps; ++i) {
-      if (f1 <= f2 && f1 < kInf) { hi = x2; x2 = x1; f2 = f1; x1 = hi - kPhi * (hi - lo); f1 = f(x1); }
-      else { lo = x1; x1 = x2; f1 = f2; x2 = lo + kPhi * (hi - lo); f2 = f(x2); }
-      if (f1 < best) { best = f1; arg = x1; }
-      if (f2 < best) { best = f2; arg = x2; }
+      if (f1 <= f2 && f1 < kInf) {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - kPhi * (hi - lo);
+        f1 = f(x1);
+      } else {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + kPhi * (hi - lo);
+        f2 = f(x2);
+      }
+      if (f1 < best) {
+        best = f1;
+        arg = x1;
+      }
+      if (f2 < best) {
+        best = f2;
+        arg = x2;
+      }
     }
     return best;
   };

@@ -67,8 +67,8 @@ class BlockPricing {
  private:
   struct Block {
     long s = 0;
-    Matrix v;  ///< one vertex of B_s per row
-    Vector a;  ///< sum_u P v ln v per vertex
+    Matrix v;       ///< one vertex of B_s per row
+    Vector a;       ///< sum_u P v ln v per vertex
     Vector tau, n;  ///< P.v and 1.v per vertex
   };
   const GammaHat* g_;
@@ -76,8 +76,8 @@ class BlockPricing {
   std::vector<Block> blocks_;
   Vector free_x_;  ///< 1 for x whose unit vector is a ray of Gamma (priced as -lambda_x)
   bool applies_ = false, exhaustive_ = false, complete_ = false;
-  long total_ = 0;  ///< vertices over all blocks
-  mutable std::uint64_t calls_ = 0;  ///< seeds the random starts (deterministic per run)
+  long total_ = 0;                                ///< vertices over all blocks
+  mutable std::uint64_t calls_ = 0;               ///< seeds the random starts (deterministic per run)
   mutable std::vector<std::vector<int>> memory_;  ///< the last round's best choices (starts)
 
   /// Block-by-block moves on the exact ratio (two passes) from choice idx with its sums.

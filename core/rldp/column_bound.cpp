@@ -17,8 +17,8 @@ namespace privlab::rldp {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kIntervals = 4;     ///< intervals of ell per piece [0, e^-eps], [e^-eps, 1]
-constexpr int kGammaSteps = 60;   ///< golden-section steps of the gamma search
+constexpr int kIntervals = 4;    ///< intervals of ell per piece [0, e^-eps], [e^-eps, 1]
+constexpr int kGammaSteps = 60;  ///< golden-section steps of the gamma search
 constexpr double kPhi = 0.6180339887498949;
 
 /// P v ln v (0 at v = 0).
@@ -31,8 +31,19 @@ double golden_min(F f, double lo, double hi, int steps) {
   double x1 = b - kPhi * (b - a), x2 = a + kPhi * (b - a), f1 = f(x1), f2 = f(x2);
   for (int i = 0; i < steps; ++i) {
     best = std::min({best, f1, f2});
-    if (f1 <= f2) { b = x2; x2 = x1; f2 = f1; x1 = b - kPhi * (b - a); f1 = f(x1); }
-    else { a = x1; x1 = x2; f1 = f2; x2 = a + kPhi * (b - a); f2 = f(x2); }
+    if (f1 <= f2) {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = b - kPhi * (b - a);
+      f1 = f(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + kPhi * (b - a);
+      f2 = f(x2);
+    }
   }
   return std::min({best, f1, f2});
 }
@@ -130,8 +141,14 @@ std::vector<Block> make_blocks(const GammaHat& g, const Vector& px) {
       for (double l : b.ell) {
         const double lo = std::max(0.0, (inv_e - l) / g.c(s)), hi = (1 - l) / g.c(s);
         Vector vl = Vector::Constant(g.nu, lo), vh = Vector::Constant(g.nu, hi), al(g.nu), ah(g.nu);
-        for (long u = 0; u < g.nu; ++u) { al(u) = plogp(b.p(u), lo); ah(u) = plogp(b.p(u), hi); }
-        b.vlo.push_back(vl); b.vhi.push_back(vh); b.alo.push_back(al); b.ahi.push_back(ah);
+        for (long u = 0; u < g.nu; ++u) {
+          al(u) = plogp(b.p(u), lo);
+          ah(u) = plogp(b.p(u), hi);
+        }
+        b.vlo.push_back(vl);
+        b.vhi.push_back(vh);
+        b.alo.push_back(al);
+        b.ahi.push_back(ah);
       }
     }
     blocks.push_back(std::move(b));
@@ -169,7 +186,10 @@ std::optional<double> lp46_upper_bound(const GammaHat& g, const Vector& px, cons
   double best_sigma = 0, best = kInf;
   for (double sigma = -40; sigma <= 40; sigma += 0.5) {
     const double d = delta_at(sigma);
-    if (d < best) { best = d; best_sigma = sigma; }
+    if (d < best) {
+      best = d;
+      best_sigma = sigma;
+    }
   }
   if (!(best < kInf)) return std::nullopt;
   best = std::min(best, golden_min(delta_at, best_sigma - 0.5, best_sigma + 0.5, 60));

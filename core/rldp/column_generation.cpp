@@ -149,9 +149,14 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
   // centre of the pricing.
   Vector centre;
   const auto offer_bound = [&](const Vector& pi, double ub) {
-    if (!res.upper_bound || ub < *res.upper_bound) { res.upper_bound = ub; centre = pi; }
+    if (!res.upper_bound || ub < *res.upper_bound) {
+      res.upper_bound = ub;
+      centre = pi;
+    }
   };
-  const auto improving = [&](const Vector& v, const Vector& lambda) { return mu(v, px) - lambda.dot(v) > options.tolerance; };
+  const auto improving = [&](const Vector& v, const Vector& lambda) {
+    return mu(v, px) - lambda.dot(v) > options.tolerance;
+  };
   for (;;) {
     timed(res.master_seconds, [&] { sol = master.solve(); });
     ++res.rounds;
@@ -177,7 +182,8 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
           met = std::max(met, mu(v, px) - pi.dot(v));
           if (improving(v, lambda)) found.push_back(v);
         }
-        if (f.max_ratio) offer_bound(pi, pi.sum() + static_cast<double>(a) * *f.max_ratio);
+        if (f.max_ratio)
+          offer_bound(pi, pi.sum() + static_cast<double>(a) * *f.max_ratio);
         else if (blocks.complete() && ((attempt == 1 && found.empty()) || res.rounds % options.bound_every == 1))
           timed(res.bound_seconds, [&] {
             if (const auto ub = blocks.dual_bound(pi, met)) offer_bound(pi, *ub);
@@ -203,16 +209,25 @@ ColumnGenerationResult column_generation(const GammaHat& g, const Vector& px, co
             if (r <= options.tolerance) continue;
             bool dup = false;
             for (const Vector& f : found)
-              if ((f - v).cwiseAbs().maxCoeff() <= 1e-12) { dup = true; break; }
+              if ((f - v).cwiseAbs().maxCoeff() <= 1e-12) {
+                dup = true;
+                break;
+              }
             if (!dup) found.push_back(v);
           }
           if (found.size() >= 32) break;
         }
       });
     }
-    if (found.empty()) { res.converged = true; break; }
+    if (found.empty()) {
+      res.converged = true;
+      break;
+    }
     if (res.rounds >= options.max_rounds) break;
-    if (options.seconds > 0 && elapsed() > options.seconds) { res.stopped = true; break; }
+    if (options.seconds > 0 && elapsed() > options.seconds) {
+      res.stopped = true;
+      break;
+    }
     for (const Vector& v : found) add(v);
     res.generated += static_cast<long>(found.size());
     recent = found;

@@ -31,7 +31,7 @@ struct ColumnGenerationOptions {
   /// keeps a valid master.
   double seconds = 0;
   long max_rounds = 100000;
-  double tolerance = 1e-10; ///< a column enters when mu(v) - lambda.v exceeds this
+  double tolerance = 1e-10;  ///< a column enters when mu(v) - lambda.v exceeds this
   /// Block pricing (block_pricing.h): exhaustive up to this many choices, block lists of at most
   /// block_cap vertices each (incomplete beyond: no Lagrangian bound from the blocks).
   double exhaustive_limit = 3e5;
@@ -48,13 +48,13 @@ struct ColumnGenerationOptions {
 };
 
 struct ColumnGenerationResult {
-  Matrix columns;    ///< the points of Gamma-hat in the final master, one per row
-  Vector mu;         ///< mu(v) per column (45)
-  Vector theta;      ///< the master's solution (46)
-  Vector duals;      ///< the master's row multipliers lambda (one per x) at the end
+  Matrix columns;  ///< the points of Gamma-hat in the final master, one per row
+  Vector mu;       ///< mu(v) per column (45)
+  Vector theta;    ///< the master's solution (46)
+  Vector duals;    ///< the master's row multipliers lambda (one per x) at the end
   double utility = 0;
-  long rounds = 0;     ///< master solves
-  long generated = 0;  ///< columns ever added (the master drops none)
+  long rounds = 0;         ///< master solves
+  long generated = 0;      ///< columns ever added (the master drops none)
   bool converged = false;  ///< the last pricing round found no improving column
   bool stopped = false;    ///< the time budget ended the loop
   /// The least proven upper bound on (46)'s optimum met: for any multipliers pi,

@@ -12,8 +12,7 @@
 namespace privlab::rldp {
 
 namespace {
-constexpr Mechanism kAll[] = {Mechanism::kGrr, Mechanism::kSrr, Mechanism::kIr, Mechanism::kNr,
-                              Mechanism::kPolyOpt};
+constexpr Mechanism kAll[] = {Mechanism::kGrr, Mechanism::kSrr, Mechanism::kIr, Mechanism::kNr, Mechanism::kPolyOpt};
 
 /// A set built by hand (not by the functions below) is checked like one read from a request.
 void check_set(const UncertaintySet& set) {
@@ -49,8 +48,10 @@ UncertaintySet simplex_set() {
 }
 
 UncertaintySet renyi_ball(double alpha, double radius) {
-  if (!(alpha >= 1e-6 && alpha <= 1e6)) bad_request("out_of_range", "/uncertainty/alpha", "alpha must lie in [1e-6, 1e6]");
-  if (!(radius >= 0 && radius <= 1e6)) bad_request("out_of_range", "/uncertainty/radius", "radius must lie in [0, 1e6]");
+  if (!(alpha >= 1e-6 && alpha <= 1e6))
+    bad_request("out_of_range", "/uncertainty/alpha", "alpha must lie in [1e-6, 1e6]");
+  if (!(radius >= 0 && radius <= 1e6))
+    bad_request("out_of_range", "/uncertainty/radius", "radius must lie in [0, 1e6]");
   UncertaintySet set;
   set.kind = UncertaintySet::Kind::kRenyiBall;
   set.alpha = alpha;

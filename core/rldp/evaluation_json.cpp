@@ -15,22 +15,18 @@ namespace privlab::rldp {
 namespace jr = json_read;
 
 nlohmann::json to_json(const Evaluation& e) {
-  return {{"mutual_information", e.mutual_information},
-          {"nmi", e.nmi},
-          {"epsilon", json_write::real(e.epsilon)}};
+  return {{"mutual_information", e.mutual_information}, {"nmi", e.nmi}, {"epsilon", json_write::real(e.epsilon)}};
 }
 
-bool read_bool(const nlohmann::json& obj, const std::string& key, const std::string& path,
-               bool fallback) {
+bool read_bool(const nlohmann::json& obj, const std::string& key, const std::string& path, bool fallback) {
   if (!obj.contains(key)) return fallback;
   const auto& v = obj.at(key);
   if (!v.is_boolean()) bad_request("not_a_boolean", jr::child(path, key), "expected true or false");
   return v.get<bool>();
 }
 
-std::vector<double> read_numbers(const nlohmann::json& obj, const std::string& key,
-                                 const std::string& path, double lo, double hi, long max_size,
-                                 std::vector<double> fallback) {
+std::vector<double> read_numbers(const nlohmann::json& obj, const std::string& key, const std::string& path, double lo,
+                                 double hi, long max_size, std::vector<double> fallback) {
   if (!obj.contains(key)) return fallback;
   const std::string where = jr::child(path, key);
   const Vector v = jr::vector(obj.at(key), where, max_size);
@@ -55,9 +51,7 @@ std::vector<std::string> read_mechanisms(const nlohmann::json& obj, const std::s
     nlohmann::json wrap = {{"m", v[i]}};
     try {
       out.push_back(jr::one_of(wrap, "m", "", mechanism_names()));
-    } catch (const Error& e) {
-      bad_request(e.code(), jr::child(where, i), e.what());
-    }
+    } catch (const Error& e) { bad_request(e.code(), jr::child(where, i), e.what()); }
   }
   return out;
 }

@@ -17,12 +17,10 @@ namespace privlab::rldp {
 nlohmann::json to_json(const Evaluation& e);
 
 /// An optional boolean field (bad_request "not_a_boolean" naming it when of another type).
-bool read_bool(const nlohmann::json& obj, const std::string& key, const std::string& path,
-               bool fallback);
+bool read_bool(const nlohmann::json& obj, const std::string& key, const std::string& path, bool fallback);
 /// An optional array of numbers in [lo, hi] (at most max_size); `fallback` when absent.
-std::vector<double> read_numbers(const nlohmann::json& obj, const std::string& key,
-                                 const std::string& path, double lo, double hi, long max_size,
-                                 std::vector<double> fallback);
+std::vector<double> read_numbers(const nlohmann::json& obj, const std::string& key, const std::string& path, double lo,
+                                 double hi, long max_size, std::vector<double> fallback);
 /// An optional array of mechanism names; `fallback` when absent.
 std::vector<std::string> read_mechanisms(const nlohmann::json& obj, const std::string& path,
                                          std::vector<std::string> fallback);

@@ -16,17 +16,15 @@
 
 namespace privlab::rldp::experiment {
 
-std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat,
-                             const JointDistribution* truth, double eps, const UncertaintySet& set,
-                             const DesignOptions& options, Notes& notes) {
+std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat, const JointDistribution* truth,
+                             double eps, const UncertaintySet& set, const DesignOptions& options, Notes& notes) {
   try {
     const Designed d = design_mechanism(name, hat, eps, set, options);
     audit::audit_mechanism(d.mechanism, d.claim);
     Trial t;
     t.hat = evaluate(d.mechanism, hat);
     if (truth) t.truth = evaluate(d.mechanism, *truth);
-    const RobustEpsilon r =
-        d.robust ? *d.robust : robust_epsilon(d.mechanism, hat, set, kRobustPairs);
+    const RobustEpsilon r = d.robust ? *d.robust : robust_epsilon(d.mechanism, hat, set, kRobustPairs);
     t.robust = r.value;
     t.robust_exact = r.exact;
     t.optimality = d.details.optimality;
@@ -58,7 +56,9 @@ UncertaintySet ball(double alpha, double confidence, long long n, long num_x) {
 }
 
 namespace {
-struct Instance { JointDistribution truth, hat; };
+struct Instance {
+  JointDistribution truth, hat;
+};
 
 Instance draw(random::Engine& engine, const SyntheticParams& p) {
   const long a = p.ns * p.nu;

@@ -30,7 +30,9 @@ constexpr long kRobustPairs = 300;
 struct Notes {
   std::set<std::string> seen;
   std::vector<std::string> list;
-  void add(const std::string& s) { if (seen.insert(s).second) list.push_back(s); }
+  void add(const std::string& s) {
+    if (seen.insert(s).second) list.push_back(s);
+  }
 };
 
 struct Trial {
@@ -41,9 +43,8 @@ struct Trial {
 };
 
 /// Designs, audits and evaluates one mechanism; nothing (with a note) when it is skipped.
-std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat,
-                             const JointDistribution* truth, double eps, const UncertaintySet& set,
-                             const DesignOptions& options, Notes& notes);
+std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat, const JointDistribution* truth,
+                             double eps, const UncertaintySet& set, const DesignOptions& options, Notes& notes);
 
 /// The mean (NaN for no values).
 double mean(const std::vector<double>& v);

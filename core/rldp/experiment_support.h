@@ -16,9 +16,8 @@ namespace privlab::rldp::experiment {
 
 /// NaN -> null, infinity -> "Infinity".
 nlohmann::json num(double v);
-nlohmann::json plot(const std::string& title, const std::string& kind, const std::string& x,
-                    const std::string& y, const nlohmann::json& group, const std::string& xl,
-                    const std::string& yl);
+nlohmann::json plot(const std::string& title, const std::string& kind, const std::string& x, const std::string& y,
+                    const nlohmann::json& group, const std::string& xl, const std::string& yl);
 
 units::Plan adult_experiment(const nlohmann::json& r);
 nlohmann::json curve_experiment(const nlohmann::json& r, const Context& context);

@@ -89,8 +89,8 @@ double design_seconds(const std::string& mechanism, long ns, long nu, const Desi
 }
 
 /// The work guard (common/work_budget.h): K instances x epsilons x confidences x the designs.
-void guard_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons, const std::vector<double>& confidences,
-                     const std::vector<std::string>& mechs) {
+void guard_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons,
+                     const std::vector<double>& confidences, const std::vector<std::string>& mechs) {
   double one = 0;
   for (const auto& m : mechs) one += design_seconds(m, p.ns, p.nu, p.options);
   const double trials = static_cast<double>(p.k) * static_cast<double>(epsilons.size() * confidences.size());
@@ -153,24 +153,26 @@ units::Plan synthetic_nmi(const nlohmann::json& r) {
   const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", mechanism_names());
-  return synthetic_plan("synthetic_nmi", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
-    std::map<std::pair<double, std::string>, std::vector<double>> nmi;
-    const Notes notes = replay(units, [&](long, double e, double, const std::string& m, const Trial& t, bool) {
-                    nmi[{e, m}].push_back(t.hat.nmi);
-                  });
-    nlohmann::json rows = nlohmann::json::array();
-    for (double e : eps)
-      for (const auto& m : mechs) {
-        const auto& v = nmi[{e, m}];
-        rows.push_back({e, m, num(mean(v)), num(quantile(v, 0.25)), num(quantile(v, 0.75)), v.size()});
-      }
-    return {{"experiment", "synthetic_nmi"},
-            {"columns", {"epsilon", "mechanism", "nmi_mean", "nmi_q25", "nmi_q75", "runs"}},
-            {"rows", rows},
-            {"plots", {plot("NMI under P-hat vs epsilon (Figure 3)", "line", "epsilon", "nmi_mean",
-                            "mechanism", "epsilon", "mean NMI")}},
-            {"notes", notes.list}};
-  });
+  return synthetic_plan(
+      "synthetic_nmi", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
+        std::map<std::pair<double, std::string>, std::vector<double>> nmi;
+        const Notes notes = replay(units, [&](long, double e, double, const std::string& m, const Trial& t, bool) {
+          nmi[{e, m}].push_back(t.hat.nmi);
+        });
+        nlohmann::json rows = nlohmann::json::array();
+        for (double e : eps)
+          for (const auto& m : mechs) {
+            const auto& v = nmi[{e, m}];
+            rows.push_back({e, m, num(mean(v)), num(quantile(v, 0.25)), num(quantile(v, 0.75)), v.size()});
+          }
+        return {{"experiment", "synthetic_nmi"},
+                {"columns", {"epsilon", "mechanism", "nmi_mean", "nmi_q25", "nmi_q75", "runs"}},
+                {"rows", rows},
+                {"plots",
+                 {plot("NMI under P-hat vs epsilon (Figure 3)", "line", "epsilon", "nmi_mean", "mechanism", "epsilon",
+                       "mean NMI")}},
+                {"notes", notes.list}};
+      });
 }
 
 units::Plan realized_epsilon_experiment(const nlohmann::json& r) {
@@ -178,35 +180,40 @@ units::Plan realized_epsilon_experiment(const nlohmann::json& r) {
   const auto eps = read_numbers(r, "epsilons", "", 0, 50, 64, kDefaultEpsilons);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", {"nr", "polyopt"});
-  return synthetic_plan("realized_epsilon", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
-    std::map<std::pair<double, std::string>, std::vector<double>> real;
-    std::map<double, std::vector<double>> in_f;
-    std::map<double, long> last_k;
-    const Notes notes = replay(units, [&](long k, double e, double, const std::string& m, const Trial& t, bool inf) {
-                    real[{e, m}].push_back(t.truth.epsilon);
-                    if (!last_k.count(e) || last_k[e] != k) { in_f[e].push_back(inf ? 1 : 0); last_k[e] = k; }
-                  });
-    nlohmann::json rows = nlohmann::json::array();
-    for (double e : eps) {
-      for (const auto& m : mechs) {
-        const auto& v = real[{e, m}];
-        rows.push_back({e, m, num(quantile(v, 0.25)), num(quantile(v, 0.5)), num(quantile(v, 0.75)),
-                        num(mean(v)), num(mean(in_f[e])), v.size()});
-      }
-      rows.push_back({e, "designed", e, e, e, e, num(mean(in_f[e])), 0});
-    }
-    return {{"experiment", "realized_epsilon"},
-            {"columns", {"epsilon", "mechanism", "q25", "median", "q75", "mean", "fraction_p_star_in_F", "runs"}},
-            {"rows", rows},
-            {"plots", {[] {
-               auto pl = plot("Realized epsilon under P* (Figure 4): median with 25%-75% band", "band",
-                              "epsilon", "median", "mechanism", "designed epsilon", "eps* under P*");
-               pl["y_low"] = "q25";
-               pl["y_high"] = "q75";
-               return pl;
-             }()}},
-            {"notes", notes.list}};
-  });
+  return synthetic_plan(
+      "realized_epsilon", p, eps, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
+        std::map<std::pair<double, std::string>, std::vector<double>> real;
+        std::map<double, std::vector<double>> in_f;
+        std::map<double, long> last_k;
+        const Notes notes =
+            replay(units, [&](long k, double e, double, const std::string& m, const Trial& t, bool inf) {
+              real[{e, m}].push_back(t.truth.epsilon);
+              if (!last_k.count(e) || last_k[e] != k) {
+                in_f[e].push_back(inf ? 1 : 0);
+                last_k[e] = k;
+              }
+            });
+        nlohmann::json rows = nlohmann::json::array();
+        for (double e : eps) {
+          for (const auto& m : mechs) {
+            const auto& v = real[{e, m}];
+            rows.push_back({e, m, num(quantile(v, 0.25)), num(quantile(v, 0.5)), num(quantile(v, 0.75)), num(mean(v)),
+                            num(mean(in_f[e])), v.size()});
+          }
+          rows.push_back({e, "designed", e, e, e, e, num(mean(in_f[e])), 0});
+        }
+        return {{"experiment", "realized_epsilon"},
+                {"columns", {"epsilon", "mechanism", "q25", "median", "q75", "mean", "fraction_p_star_in_F", "runs"}},
+                {"rows", rows},
+                {"plots", {[] {
+                   auto pl = plot("Realized epsilon under P* (Figure 4): median with 25%-75% band", "band", "epsilon",
+                                  "median", "mechanism", "designed epsilon", "eps* under P*");
+                   pl["y_low"] = "q25";
+                   pl["y_high"] = "q75";
+                   return pl;
+                 }()}},
+                {"notes", notes.list}};
+      });
 }
 
 units::Plan utility_robustness(const nlohmann::json& r) {
@@ -214,22 +221,23 @@ units::Plan utility_robustness(const nlohmann::json& r) {
   const double e = jr::number_or(r, "epsilon", "", 0, 50, 1.5);
   const double conf = jr::number_or(r, "confidence", "", 1e-6, 1 - 1e-9, 0.95);
   const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
-  return synthetic_plan("utility_robustness", p, {e}, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
-    nlohmann::json rows = nlohmann::json::array();
-    const Notes notes = replay(units, [&](long k, double, double, const std::string& m, const Trial& t, bool) {
-                    const double rel = t.hat.mutual_information > 0
-                        ? (t.hat.mutual_information - t.truth.mutual_information) / t.hat.mutual_information
-                        : 0.0;
-                    rows.push_back({k, m, t.hat.nmi, t.truth.nmi, rel});
-                  });
-    return {{"experiment", "utility_robustness"},
-            {"columns", {"instance", "mechanism", "nmi_hat", "nmi_true", "relative_difference"}},
-            {"rows", rows},
-            {"plots", {plot("(I_P-hat - I_P*) / I_P-hat at epsilon = " + std::to_string(e) + " (Figure 5)",
-                            "scatter", "nmi_hat", "relative_difference", "mechanism", "NMI under P-hat",
-                            "relative difference")}},
-            {"notes", notes.list}};
-  });
+  return synthetic_plan(
+      "utility_robustness", p, {e}, {conf}, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
+        nlohmann::json rows = nlohmann::json::array();
+        const Notes notes = replay(units, [&](long k, double, double, const std::string& m, const Trial& t, bool) {
+          const double rel = t.hat.mutual_information > 0
+                                 ? (t.hat.mutual_information - t.truth.mutual_information) / t.hat.mutual_information
+                                 : 0.0;
+          rows.push_back({k, m, t.hat.nmi, t.truth.nmi, rel});
+        });
+        return {{"experiment", "utility_robustness"},
+                {"columns", {"instance", "mechanism", "nmi_hat", "nmi_true", "relative_difference"}},
+                {"rows", rows},
+                {"plots",
+                 {plot("(I_P-hat - I_P*) / I_P-hat at epsilon = " + std::to_string(e) + " (Figure 5)", "scatter",
+                       "nmi_hat", "relative_difference", "mechanism", "NMI under P-hat", "relative difference")}},
+                {"notes", notes.list}};
+      });
 }
 
 units::Plan beta_sweep(const nlohmann::json& r) {
@@ -239,31 +247,33 @@ units::Plan beta_sweep(const nlohmann::json& r) {
   const auto mechs = read_mechanisms(r, "", {"polyopt", "ir", "srr"});
   std::vector<double> confs;
   for (double b : betas) confs.push_back(1 - b);
-  return synthetic_plan("beta_sweep", p, {e}, confs, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
-    std::map<std::pair<double, std::string>, std::vector<double>> nmi;
-    const Notes notes = replay(units, [&](long, double, double c, const std::string& m, const Trial& t, bool) {
-                    nmi[{c, m}].push_back(t.hat.nmi);
-                  });
-    nlohmann::json rows = nlohmann::json::array();
-    for (std::size_t i = 0; i < betas.size(); ++i)
-      for (const auto& m : mechs) {
-        const auto& v = nmi[{confs[i], m}];
-        rows.push_back({betas[i], m, num(mean(v)), v.size()});
-      }
-    return {{"experiment", "beta_sweep"},
-            {"columns", {"beta", "mechanism", "nmi_mean", "runs"}},
-            {"rows", rows},
-            {"plots", {plot("Mean NMI against the significance level beta (Table 2)", "line", "beta",
-                            "nmi_mean", "mechanism", "beta", "mean NMI")}},
-            {"notes", notes.list}};
-  });
+  return synthetic_plan(
+      "beta_sweep", p, {e}, confs, mechs, [=](const std::vector<nlohmann::json>& units) -> nlohmann::json {
+        std::map<std::pair<double, std::string>, std::vector<double>> nmi;
+        const Notes notes = replay(units, [&](long, double, double c, const std::string& m, const Trial& t, bool) {
+          nmi[{c, m}].push_back(t.hat.nmi);
+        });
+        nlohmann::json rows = nlohmann::json::array();
+        for (std::size_t i = 0; i < betas.size(); ++i)
+          for (const auto& m : mechs) {
+            const auto& v = nmi[{confs[i], m}];
+            rows.push_back({betas[i], m, num(mean(v)), v.size()});
+          }
+        return {{"experiment", "beta_sweep"},
+                {"columns", {"beta", "mechanism", "nmi_mean", "runs"}},
+                {"rows", rows},
+                {"plots",
+                 {plot("Mean NMI against the significance level beta (Table 2)", "line", "beta", "nmi_mean",
+                       "mechanism", "beta", "mean NMI")}},
+                {"notes", notes.list}};
+      });
 }
 
 }  // namespace
 
 const std::vector<std::string>& experiment_names() {
-  static const std::vector<std::string> names{"synthetic_nmi", "realized_epsilon",
-                                              "utility_robustness", "beta_sweep", "adult", "curve"};
+  static const std::vector<std::string> names{
+      "synthetic_nmi", "realized_epsilon", "utility_robustness", "beta_sweep", "adult", "curve"};
   return names;
 }
 
@@ -275,7 +285,8 @@ nlohmann::json run_experiment(const nlohmann::json& request, const Context& cont
   if (name == "utility_robustness") return units::answer(request, utility_robustness(request), context);
   if (name == "beta_sweep") return units::answer(request, beta_sweep(request), context);
   if (name == "adult") return units::answer(request, adult_experiment(request), context);
-  return units::answer(request, units::whole(name, [&request](const Context& c) { return curve_experiment(request, c); }), context);
+  return units::answer(
+      request, units::whole(name, [&request](const Context& c) { return curve_experiment(request, c); }), context);
 }
 
 }  // namespace privlab::rldp

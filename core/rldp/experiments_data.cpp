@@ -29,8 +29,7 @@ units::Plan adult_experiment(const nlohmann::json& r) {
   if (!csv_v.is_string()) bad_request("not_a_string", "/data_csv", "data_csv is the text of adult.data");
   const std::string csv = csv_v.get<std::string>();
   std::vector<std::pair<std::string, std::string>> pairs{
-      {"sex", "race"}, {"race", "sex"}, {"occupation", "education"},
-      {"native-country", "relationship"}};
+      {"sex", "race"}, {"race", "sex"}, {"occupation", "education"}, {"native-country", "relationship"}};
   if (r.contains("pairs")) {
     const auto& pv = r.at("pairs");
     if (!pv.is_array() || pv.empty()) bad_request("not_an_array", "/pairs", "pairs is [[S, U], ...]");
@@ -64,8 +63,8 @@ units::Plan adult_experiment(const nlohmann::json& r) {
     const JointDistribution hat = joint_from_matrix(counts / counts.sum());
     const std::string label = sa + "/" + ua;
     tabulated->push_back({label,
-                          "Adult " + label + " (|S| = " + std::to_string(hat.num_s()) + ", |U| = " +
-                              std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
+                          "Adult " + label + " (|S| = " + std::to_string(hat.num_s()) +
+                              ", |U| = " + std::to_string(hat.num_u()) + ", n = " + std::to_string(table.n) + ")",
                           hat, ball(alpha, conf, table.n, hat.num_x())});
   }
 
@@ -84,10 +83,13 @@ units::Plan adult_experiment(const nlohmann::json& r) {
         // null where none is proven or for the other mechanisms; stopped = the time budget ended
         // column generation.
         const auto& o = t->optimality;
-        const auto opt = [](const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
+        const auto opt = [](const std::optional<double>& x) {
+          return x ? nlohmann::json(*x) : nlohmann::json(nullptr);
+        };
         rows.push_back({pair.label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust), t->robust_exact,
                         pair.label + ": " + m, o ? opt(o->upper_bound) : nlohmann::json(nullptr),
-                        o ? opt(o->gap) : nlohmann::json(nullptr), o ? nlohmann::json(o->stopped) : nlohmann::json(nullptr)});
+                        o ? opt(o->gap) : nlohmann::json(nullptr),
+                        o ? nlohmann::json(o->stopped) : nlohmann::json(nullptr)});
       }
     return nlohmann::json{{"rows", rows}, {"notes", notes.list}};
   };
@@ -104,8 +106,9 @@ units::Plan adult_experiment(const nlohmann::json& r) {
       plots.push_back(pl);
     }
     return {{"experiment", "adult"},
-            {"columns", {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon",
-                         "robust_epsilon_exact", "series", "upper_bound", "gap", "stopped"}},
+            {"columns",
+             {"pair", "epsilon", "mechanism", "nmi", "mutual_information", "robust_epsilon", "robust_epsilon_exact",
+              "series", "upper_bound", "gap", "stopped"}},
             {"rows", rows},
             {"plots", plots},
             {"notes", notes.list}};
@@ -131,20 +134,20 @@ nlohmann::json curve_experiment(const nlohmann::json& r, const Context& context)
     context.report(static_cast<double>(i) / static_cast<double>(eps.size()), "epsilon " + std::to_string(eps[i]));
     for (const auto& m : mechs)
       if (auto t = run_one(m, hat, truth ? &*truth : nullptr, eps[i], set, options, notes))
-        rows.push_back({eps[i], m, t->hat.nmi, t->hat.mutual_information, num(t->hat.epsilon),
-                        num(t->robust), t->robust_exact,
-                        truth ? num(t->truth.nmi) : nlohmann::json(nullptr),
+        rows.push_back({eps[i], m, t->hat.nmi, t->hat.mutual_information, num(t->hat.epsilon), num(t->robust),
+                        t->robust_exact, truth ? num(t->truth.nmi) : nlohmann::json(nullptr),
                         truth ? num(t->truth.epsilon) : nlohmann::json(nullptr)});
   }
   context.report(1.0, "done");
   return {{"experiment", "curve"},
-          {"columns", {"epsilon", "mechanism", "nmi", "mutual_information", "epsilon_hat",
-                       "robust_epsilon", "robust_epsilon_exact", "true_nmi", "true_epsilon"}},
+          {"columns",
+           {"epsilon", "mechanism", "nmi", "mutual_information", "epsilon_hat", "robust_epsilon",
+            "robust_epsilon_exact", "true_nmi", "true_epsilon"}},
           {"rows", rows},
-          {"plots", {plot("NMI under P-hat vs epsilon", "line", "epsilon", "nmi", "mechanism",
-                          "epsilon", "NMI"),
-                     plot("Robust epsilon over F vs designed epsilon", "line", "epsilon",
-                          "robust_epsilon", "mechanism", "designed epsilon", "robust epsilon")}},
+          {"plots",
+           {plot("NMI under P-hat vs epsilon", "line", "epsilon", "nmi", "mechanism", "epsilon", "NMI"),
+            plot("Robust epsilon over F vs designed epsilon", "line", "epsilon", "robust_epsilon", "mechanism",
+                 "designed epsilon", "robust epsilon")}},
           {"notes", notes.list}};
 }
 }  // namespace privlab::rldp::experiment

@@ -109,21 +109,25 @@ nlohmann::json measure(const Matrix& q, const JointDistribution& joint, const Un
       const double ps = robust.witness.row(s).sum();
       return q.row(robust.y).segment(s * nu, nu).dot(robust.witness.row(s)) / ps;
     };
-    out["robust_epsilon_witness"] = {{"joint", jw::matrix(robust.witness)}, {"y", robust.y}, {"s", robust.s},
-                                     {"s_prime", robust.s_prime}, {"p_y_given_s", given(robust.s)},
+    out["robust_epsilon_witness"] = {{"joint", jw::matrix(robust.witness)},
+                                     {"y", robust.y},
+                                     {"s", robust.s},
+                                     {"s_prime", robust.s_prime},
+                                     {"p_y_given_s", given(robust.s)},
                                      {"p_y_given_s_prime", given(robust.s_prime)}};
   }
   out["uncertainty"] = to_json(set);
   if (set.kind == UncertaintySet::Kind::kRenyiBall) {
     const Projection pr = project(joint, set);
-    out["projection"] = {{"b_s", reals(pr.b_s)}, {"lower", jw::matrix(pr.lower)},
-                         {"rad", jw::vector(pr.rad)}, {"rad_exact", pr.rad_exact}};
+    out["projection"] = {{"b_s", reals(pr.b_s)},
+                         {"lower", jw::matrix(pr.lower)},
+                         {"rad", jw::vector(pr.rad)},
+                         {"rad_exact", pr.rad_exact}};
     // ERRATUM (docs/errata.md): Example 2 prints B_s with the S-marginal held fixed; shown for
     // comparison only, never used by a mechanism.
     const Vector ps = joint.s_marginal();
     Vector fixed(ps.size());
-    for (long s = 0; s < ps.size(); ++s)
-      fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
+    for (long s = 0; s < ps.size(); ++s) fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
     out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
   }
   if (truth) {
@@ -164,14 +168,14 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
   out["simplex_epsilon"] = jw::real(metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()));
   if (n) out["n"] = *n;
-  evaluated::describe(out, q, {robust.exact ? "rldp (evaluated)" : "rldp-upper-bound (evaluated)",
-                               robust.value, robust.value});
+  evaluated::describe(out, q,
+                      {robust.exact ? "rldp (evaluated)" : "rldp-upper-bound (evaluated)", robust.value, robust.value});
   if (compare) {
     context.report(0.5, "optimal design");
     const std::string name = set.kind == UncertaintySet::Kind::kPoint ? "nr" : "polyopt";
-    const nlohmann::json cmp = evaluated::compare(
-        request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
-        epsilon ? *epsilon : robust.value, out["mutual_information"].get<double>(), &handle_request);
+    const nlohmann::json cmp =
+        evaluated::compare(request, {{{"mechanism", name}}, "epsilon", 50, "mutual_information", "utility_ratio"},
+                           epsilon ? *epsilon : robust.value, out["mutual_information"].get<double>(), &handle_request);
     out["comparison"] = cmp;
   }
   context.report(1.0, "done");

@@ -22,8 +22,7 @@ double ir_distance(const JointDistribution& joint, const Vector& rad) {
     if (ps(s) <= 0) continue;
     for (long t = s + 1; t < joint.num_s(); ++t)
       if (ps(t) > 0)
-        max_gap = std::max(max_gap, (joint.conditional_u_given_s(s) -
-                                     joint.conditional_u_given_s(t)).lpNorm<1>());
+        max_gap = std::max(max_gap, (joint.conditional_u_given_s(s) - joint.conditional_u_given_s(t)).lpNorm<1>());
   }
   return std::min(2.0, 2.0 * max_rad + max_gap);  // Theorem 5
 }
@@ -39,8 +38,7 @@ Matrix ir_matrix(long num_s, long num_u, double eps1, double delta2) {
   const Matrix r2 = std::isinf(delta2) ? Matrix(Matrix::Identity(num_u, num_u)) : grr(num_u, delta2);
   Matrix q(num_s * num_u, num_s * num_u);
   for (long y1 = 0; y1 < num_s; ++y1)
-    for (long s = 0; s < num_s; ++s)
-      q.block(y1 * num_u, s * num_u, num_u, num_u) = r1(y1, s) * r2;  // Definition 5
+    for (long s = 0; s < num_s; ++s) q.block(y1 * num_u, s * num_u, num_u, num_u) = r1(y1, s) * r2;  // Definition 5
   return q;
 }
 

@@ -54,8 +54,9 @@ bool repair_if_needed(Designed& d, long num_x, double epsilon, const std::string
   Repair repair;
   repair.uniform_weight = r.weight;
   repair.reason = failure.empty() ? "the computed mechanism re-measured above epsilon (double precision)" : failure;
-  repair.note = "mixed with the uniform channel by the smallest weight on a fixed grid that passes the audit; "
-                "a valid mechanism for epsilon, not necessarily the optimum";
+  repair.note =
+      "mixed with the uniform channel by the smallest weight on a fixed grid that passes the audit; "
+      "a valid mechanism for epsilon, not necessarily the optimum";
   d.details.repair = repair;
   return true;
 }
@@ -110,7 +111,10 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
       if (!(big.radius > set.radius)) continue;
       try {
         const Matrix q = polyopt(joint, epsilon, project(joint, big).lower, po).mechanism;
-        if (robust_value(q) <= epsilon + kRoundOff * std::max(1.0, epsilon)) { wider = q; wider_radius = big.radius; }
+        if (robust_value(q) <= epsilon + kRoundOff * std::max(1.0, epsilon)) {
+          wider = q;
+          wider_radius = big.radius;
+        }
       } catch (const Error& e) {
         if (e.kind() != ErrorKind::kSolverFailure) throw;
       }
@@ -132,8 +136,9 @@ void design_polyopt(Designed& d, const JointDistribution& joint, double epsilon,
     Repair repair;
     repair.polyopt_radius = wider_radius;
     repair.reason = failure;
-    repair.note = "PolyOpt over the Renyi ball of radius polyopt_radius, a superset of F (so valid for F), "
-                  "which gave more utility than NR mixed with the uniform channel; not necessarily the optimum";
+    repair.note =
+        "PolyOpt over the Renyi ball of radius polyopt_radius, a superset of F (so valid for F), "
+        "which gave more utility than NR mixed with the uniform channel; not necessarily the optimum";
     d.details.repair = repair;
   } else {
     d.mechanism = nr.mechanism;
@@ -151,8 +156,7 @@ Designed design_mechanism(const std::string& name, const JointDistribution& join
     d.claim = {"ldp", epsilon, metrics::ldp_epsilon(d.mechanism)};
   } else if (name == "srr") {
     d.mechanism = srr(joint.num_s(), joint.num_u(), epsilon);
-    d.claim = {"rldp-simplex", epsilon,
-               metrics::simplex_rldp_epsilon(d.mechanism, joint.num_s(), joint.num_u())};
+    d.claim = {"rldp-simplex", epsilon, metrics::simplex_rldp_epsilon(d.mechanism, joint.num_s(), joint.num_u())};
   } else if (name == "nr") {
     auto measure = [&](const Matrix& q) { return metrics::realized_epsilon(q, joint); };
     std::string failure;

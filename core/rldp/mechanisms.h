@@ -34,19 +34,18 @@ struct DesignDetails {
   std::optional<IrResult> ir;            ///< ir: d, eps1, eps2, delta2 (Theorem 5)
   std::optional<Vector> rad;             ///< ir: Theorem 1's rad_s
   std::optional<bool> rad_exact;
-  std::optional<bool> same_s_rows;       ///< polyopt: Definition 3 with s1 = s2 rows or not
-  std::optional<Matrix> lower;           ///< polyopt: Theorem 1's lower bounds L
+  std::optional<bool> same_s_rows;         ///< polyopt: Definition 3 with s1 = s2 rows or not
+  std::optional<Matrix> lower;             ///< polyopt: Theorem 1's lower bounds L
   std::optional<std::string> repair_base;  ///< "computed", "identity", "nr", "polyopt_wider"
   std::optional<Repair> repair;
 };
 
 struct Designed {
-  Matrix mechanism;         ///< [y][x], x = s*|U| + u
-  audit::Claim claim;       ///< what the mechanism guarantees, re-measured from the matrix
-  DesignDetails details;    ///< mechanism-specific numbers (JSON: rldp/mechanisms_json.h)
+  Matrix mechanism;                     ///< [y][x], x = s*|U| + u
+  audit::Claim claim;                   ///< what the mechanism guarantees, re-measured from the matrix
+  DesignDetails details;                ///< mechanism-specific numbers (JSON: rldp/mechanisms_json.h)
   std::optional<RobustEpsilon> robust;  ///< ir/polyopt: the robust epsilon measured for the claim
 };
-
 
 /// The mechanism names the "rldp" family accepts (contract order).
 const std::vector<std::string>& mechanism_names();

@@ -18,8 +18,7 @@
 
 namespace privlab::rldp {
 
-Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options,
-                        const Vector& ps) {
+Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options, const Vector& ps) {
   const long ns = lower.rows(), nu = lower.cols(), a = ns * nu;
   const double e = std::exp(epsilon);
   // Vertices of D_s: A_{s,u} = L_{.|s} + (1 - sum_u L_{u|s}) e_u.
@@ -43,7 +42,10 @@ Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOption
           r /= scale;
           bool dup = false;
           for (const Vector& o : rows)
-            if ((o - r).cwiseAbs().maxCoeff() <= 1e-12) { dup = true; break; }
+            if ((o - r).cwiseAbs().maxCoeff() <= 1e-12) {
+              dup = true;
+              break;
+            }
           if (!dup) rows.push_back(r);
         }
     }
@@ -71,8 +73,7 @@ Matrix mechanism_of(const Matrix& points, const Vector& theta) {
   for (long i = 0; i < points.rows(); ++i)
     if (theta(i) > 1e-12 * tmax) used.push_back(i);
   Matrix q(static_cast<long>(used.size()), points.cols());
-  for (std::size_t j = 0; j < used.size(); ++j)
-    q.row(static_cast<long>(j)) = theta(used[j]) * points.row(used[j]);
+  for (std::size_t j = 0; j < used.size(); ++j) q.row(static_cast<long>(j)) = theta(used[j]) * points.row(used[j]);
   for (long x = 0; x < q.cols(); ++x) q.col(x) /= q.col(x).sum();
   return q;
 }
@@ -119,9 +120,11 @@ PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matr
   if (a > options.max_x)
     bad_request("too_large", "/joint",
                 "PolyOpt/NR solve an LP over the points of a polytope that grows with |X|; "
-                "|X| = " + std::to_string(a) + " exceeds the limit " +
-                    std::to_string(options.max_x) + " (use ir, srr or grr; the command line "
-                    "accepts up to " + std::to_string(kMaxPolyOptXLarge) + " with \"allow_large\": true)");
+                "|X| = " +
+                    std::to_string(a) + " exceeds the limit " + std::to_string(options.max_x) +
+                    " (use ir, srr or grr; the command line "
+                    "accepts up to " +
+                    std::to_string(kMaxPolyOptXLarge) + " with \"allow_large\": true)");
   if (options.method == LpMethod::kColumns || (options.method == LpMethod::kAuto && a > options.vertex_max_x))
     return polyopt_columns(joint, epsilon, lower, options);
   if (options.method == LpMethod::kAuto) {
@@ -176,8 +179,7 @@ PolyOptResult polyopt(const JointDistribution& joint, double epsilon, const Matr
   }
   const lp::Solution sol = lp::solve_lp(prog);
   if (sol.status != lp::Status::kOptimal)
-    solver_failure("lp_failed", std::string("the LP (46) over the vertices returned ") +
-                                    lp::status_name(sol.status));
+    solver_failure("lp_failed", std::string("the LP (46) over the vertices returned ") + lp::status_name(sol.status));
   res.theta = sol.x;
   res.utility = sol.objective;
   res.mechanism = mechanism_of(res.vertices, res.theta);

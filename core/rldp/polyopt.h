@@ -34,9 +34,9 @@ struct Optimality {
   std::string status;
   std::optional<double> upper_bound;  ///< proven upper bound on (46)'s optimum
   std::optional<double> gap;          ///< upper_bound - utility
-  long columns = 0;   ///< columns of the final LP (vertices, or points of Gamma-hat generated)
-  long rounds = 0;    ///< master LP solves (0 for vertex enumeration)
-  bool stopped = false;  ///< the time budget ended column generation before convergence
+  long columns = 0;                   ///< columns of the final LP (vertices, or points of Gamma-hat generated)
+  long rounds = 0;                    ///< master LP solves (0 for vertex enumeration)
+  bool stopped = false;               ///< the time budget ended column generation before convergence
 };
 
 enum class LpMethod { kAuto, kVertices, kColumns };
@@ -58,11 +58,11 @@ struct PolyOptOptions {
 };
 
 struct PolyOptResult {
-  Matrix mechanism;   ///< [y][x], at most |X| rows (Theorem 3)
-  Matrix vertices;    ///< vertices of Gamma-hat (or the generated columns), one per row
-  Vector mu;          ///< mu(v) of (45) per vertex
-  Vector theta;       ///< the LP (46) solution per vertex
-  double utility = 0; ///< mu . theta = I_{P-hat}(X;Y)  (44)
+  Matrix mechanism;          ///< [y][x], at most |X| rows (Theorem 3)
+  Matrix vertices;           ///< vertices of Gamma-hat (or the generated columns), one per row
+  Vector mu;                 ///< mu(v) of (45) per vertex
+  Vector theta;              ///< the LP (46) solution per vertex
+  double utility = 0;        ///< mu . theta = I_{P-hat}(X;Y)  (44)
   long num_constraints = 0;  ///< distinct Definition 3 rows used (vertex enumeration only)
   Optimality optimality;
 };
@@ -73,8 +73,7 @@ struct PolyOptResult {
  * (docs/errata.md), duplicates and trivial rows dropped. `lower` is [s][u].
  * Returns the rows as a matrix (one per constraint, over x = s|U| + u).
  */
-Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options,
-                        const Vector& ps);
+Matrix definition3_rows(const Matrix& lower, double epsilon, const PolyOptOptions& options, const Vector& ps);
 
 /// (45): mu(v) = sum_x v_x P_x ln(v_x / sum_x' v_x' P_x').
 double mu(const Vector& v, const Vector& px);

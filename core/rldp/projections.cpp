@@ -76,12 +76,8 @@ double r_plus(double alpha, double b_s, double rho) {
 }
 }  // namespace
 
-double xi_minus(double alpha, double b_s, double rho) {
-  return rho > 0 ? r_minus(alpha, b_s, rho) / rho : 0.0;
-}
-double xi_plus(double alpha, double b_s, double rho) {
-  return rho > 0 ? r_plus(alpha, b_s, rho) / rho : kInf;
-}
+double xi_minus(double alpha, double b_s, double rho) { return rho > 0 ? r_minus(alpha, b_s, rho) / rho : 0.0; }
+double xi_plus(double alpha, double b_s, double rho) { return rho > 0 ? r_plus(alpha, b_s, rho) / rho : kInf; }
 
 Vector lower_bounds(double alpha, double b_s, const Vector& cond) {
   Vector l(cond.size());
@@ -139,10 +135,13 @@ double radius_alpha2_bound(double b_s) { return std::sqrt(std::expm1(b_s)); }
 
 namespace {
 /// max c.R over R supported on supp(p) with D(p||R) <= d; p sums to 1 on its support.
-double support_on_support(double alpha, const Vector& p, const std::vector<long>& supp, double d,
-                          const Vector& c, Vector* r_out) {
+double support_on_support(double alpha, const Vector& p, const std::vector<long>& supp, double d, const Vector& c,
+                          Vector* r_out) {
   double cmax = -kInf, cmin = kInf;
-  for (long u : supp) { cmax = std::max(cmax, c(u)); cmin = std::min(cmin, c(u)); }
+  for (long u : supp) {
+    cmax = std::max(cmax, c(u));
+    cmin = std::min(cmin, c(u));
+  }
   Vector r = Vector::Zero(p.size());
   const double gap = cmax - cmin;
   if (gap <= 1e-15 * (1.0 + std::abs(cmax)) || d <= 0) {
@@ -166,8 +165,10 @@ double support_on_support(double alpha, const Vector& p, const std::vector<long>
   const double lo = std::log(gap) - 90.0, hi = std::log(gap) + 90.0;
   auto feasible = [&](double log_tau) { return renyi_divergence(alpha, p, build(log_tau)) <= d; };
   double at = hi;
-  if (feasible(lo)) at = lo;  // alpha < 1: the limit concentration on argmax c is within reach
-  else at = search::bisect(feasible, lo, hi, 64).second;
+  if (feasible(lo))
+    at = lo;  // alpha < 1: the limit concentration on argmax c is within reach
+  else
+    at = search::bisect(feasible, lo, hi, 64).second;
   r = build(at);
   if (r_out) *r_out = r;
   return c.dot(r);
@@ -177,16 +178,22 @@ double support_on_support(double alpha, const Vector& p, const std::vector<long>
 double ball_support(double alpha, const Vector& p, double d, const Vector& c, Vector* argmax) {
   const long n = p.size();
   long imax = 0;
-  for (long u = 1; u < n; ++u) if (c(u) > c(imax)) imax = u;
+  for (long u = 1; u < n; ++u)
+    if (c(u) > c(imax)) imax = u;
   if (std::isinf(d)) {
-    if (argmax) { *argmax = Vector::Zero(n); (*argmax)(imax) = 1.0; }
+    if (argmax) {
+      *argmax = Vector::Zero(n);
+      (*argmax)(imax) = 1.0;
+    }
     return c(imax);
   }
   std::vector<long> supp;
   long zero_best = -1;
   for (long u = 0; u < n; ++u) {
-    if (p(u) > 0) supp.push_back(u);
-    else if (zero_best < 0 || c(u) > c(zero_best)) zero_best = u;
+    if (p(u) > 0)
+      supp.push_back(u);
+    else if (zero_best < 0 || c(u) > c(zero_best))
+      zero_best = u;
   }
   if (zero_best < 0 || d <= 0) return support_on_support(alpha, p, supp, d, c, argmax);
   // Mass m on the best coordinate outside supp(p): D(p || (1-m)R') = D(p||R') - ln(1-m),
@@ -226,7 +233,10 @@ Projection project(const JointDistribution& joint, const UncertaintySet& set) {
         break;
       case UncertaintySet::Kind::kRenyiBall: {
         pr.b_s(s) = projected_radius(set.alpha, set.radius, ps(s));
-        if (!seen) { pr.rad(s) = 2.0; break; }
+        if (!seen) {
+          pr.rad(s) = 2.0;
+          break;
+        }
         const Vector cond = joint.conditional_u_given_s(s);
         pr.lower.row(s) = lower_bounds(set.alpha, pr.b_s(s), cond).transpose();
         const Radius r = l1_radius(set.alpha, pr.b_s(s), cond);

@@ -74,14 +74,13 @@ double radius_alpha2_bound(double b_s);
  * on the support of p; mu is found by bisection (D decreases in mu); mass on coordinates where
  * p = 0 costs -ln(1 - m) and is placed by a concave 1-D search. Writes the maximiser to *argmax.
  */
-double ball_support(double alpha, const Vector& p, double d, const Vector& c,
-                    Vector* argmax = nullptr);
+double ball_support(double alpha, const Vector& p, double d, const Vector& c, Vector* argmax = nullptr);
 
 /// All statistics of F's projections for one joint and one uncertainty set.
 struct Projection {
-  Vector b_s;     ///< Theorem 1 radii (+inf for the simplex / unseen s; 0 for a point)
-  Matrix lower;   ///< [s][u]: L_{u|s} (conditionals for a point, 0 for the simplex)
-  Vector rad;     ///< rad_s (upper bounds where rad_exact is false)
+  Vector b_s;    ///< Theorem 1 radii (+inf for the simplex / unseen s; 0 for a point)
+  Matrix lower;  ///< [s][u]: L_{u|s} (conditionals for a point, 0 for the simplex)
+  Vector rad;    ///< rad_s (upper bounds where rad_exact is false)
   bool rad_exact = true;
 };
 Projection project(const JointDistribution& joint, const UncertaintySet& set);

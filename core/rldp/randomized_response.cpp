@@ -25,9 +25,12 @@ Matrix srr(long num_s, long num_u, double epsilon) {
   for (long y = 0; y < a; ++y)
     for (long x = 0; x < a; ++x) {
       const bool same_s = (y / num_u) == (x / num_u);
-      if (y == x) q(y, x) = e / c;
-      else if (same_s) q(y, x) = 1.0 / (e * c);
-      else q(y, x) = 1.0 / c;
+      if (y == x)
+        q(y, x) = e / c;
+      else if (same_s)
+        q(y, x) = 1.0 / (e * c);
+      else
+        q(y, x) = 1.0 / c;
     }
   return q;
 }

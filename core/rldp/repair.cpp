@@ -22,8 +22,7 @@ double guaranteed_mix_weight(long outputs, double epsilon) {
   return std::min(1.0, y / (std::expm1(epsilon) + y) * (1.0 + 1e-9));
 }
 
-MixRepair repair_by_uniform_mix(const Matrix& q, double epsilon,
-                                const std::function<double(const Matrix&)>& measure) {
+MixRepair repair_by_uniform_mix(const Matrix& q, double epsilon, const std::function<double(const Matrix&)>& measure) {
   const double w_max = guaranteed_mix_weight(q.rows(), epsilon);
   auto weight = [&](int k) { return std::ldexp(w_max, -k); };
   auto passes = [&](int k) { return measure(mix_uniform(q, weight(k))) <= epsilon; };

@@ -32,7 +32,6 @@ struct MixRepair {
  * measure(mix) <= epsilon. The fixed grid makes the chosen weight monotone in anything that
  * makes `measure` larger (e.g. the radius of F), hence the utility monotone in it.
  */
-MixRepair repair_by_uniform_mix(const Matrix& q, double epsilon,
-                                const std::function<double(const Matrix&)>& measure);
+MixRepair repair_by_uniform_mix(const Matrix& q, double epsilon, const std::function<double(const Matrix&)>& measure);
 
 }  // namespace privlab::rldp

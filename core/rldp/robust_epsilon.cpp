@@ -20,8 +20,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 struct Row {
-  double ps = 0;   ///< P-hat_s
-  Vector cond;     ///< P-hat_{U|s} (uniform placeholder when ps = 0: the row is free)
+  double ps = 0;  ///< P-hat_s
+  Vector cond;    ///< P-hat_{U|s} (uniform placeholder when ps = 0: the row is free)
 };
 
 /// Budget (in phi units) -> Renyi radius of one row's conditional.
@@ -36,18 +36,13 @@ struct PairResult {
 };
 
 /// max over reachable (R1, R2) of ln(q1.R1 / q2.R2).
-PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, const Vector& q1,
-                      const Vector& q2) {
-  auto h1 = [&](double t, Vector* r) {
-    return ball_support(alpha, a.cond, row_radius(alpha, a.ps, t), q1, r);
-  };
+PairResult worst_pair(double alpha, double budget, const Row& a, const Row& b, const Vector& q1, const Vector& q2) {
+  auto h1 = [&](double t, Vector* r) { return ball_support(alpha, a.cond, row_radius(alpha, a.ps, t), q1, r); };
   auto m2 = [&](double t, Vector* r) {
     return -ball_support(alpha, b.cond, row_radius(alpha, b.ps, t), Vector(-q2), r);
   };
   PairResult res;
-  auto value = [&](double t) {
-    return metrics::log_ratio(h1(t, nullptr), m2(budget - t, nullptr));
-  };
+  auto value = [&](double t) { return metrics::log_ratio(h1(t, nullptr), m2(budget - t, nullptr)); };
   const auto [t, v] = search::maximize(value, 0.0, budget, 16, 50);
   h1(t, &res.r1);
   m2(budget - t, &res.r2);
@@ -68,7 +63,13 @@ Matrix simplex_witness(const Matrix& q, long ns, long nu) {
       for (long x2 = 0; x2 < ns * nu; ++x2) {
         if (x1 / nu == x2 / nu) continue;
         const double r = metrics::log_ratio(q(y, x1), q(y, x2));
-        if (r > best) { best = r; bs = x1 / nu; bu = x1 % nu; bs2 = x2 / nu; bu2 = x2 % nu; }
+        if (r > best) {
+          best = r;
+          bs = x1 / nu;
+          bu = x1 % nu;
+          bs2 = x2 / nu;
+          bu2 = x2 % nu;
+        }
       }
   Matrix p = Matrix::Constant(ns, nu, 1.0 / static_cast<double>(ns * nu));
   p.row(bs).setZero();
@@ -83,12 +84,10 @@ RobustEpsilon robust_value(const Matrix& q, const JointDistribution& joint, cons
                            long max_exact_pairs) {
   const long ns = joint.num_s(), nu = joint.num_u();
   switch (set.kind) {
-    case UncertaintySet::Kind::kPoint:
-      return {metrics::realized_epsilon(q, joint), true, joint.p};
+    case UncertaintySet::Kind::kPoint: return {metrics::realized_epsilon(q, joint), true, joint.p};
     case UncertaintySet::Kind::kSimplex:
       return {metrics::simplex_rldp_epsilon(q, ns, nu), true, simplex_witness(q, ns, nu)};
-    default:
-      break;
+    default: break;
   }
   const double alpha = set.alpha;
   const double budget = renyi_phi(alpha, set.radius);
@@ -115,15 +114,17 @@ RobustEpsilon robust_value(const Matrix& q, const JointDistribution& joint, cons
       h_full(y, s) = ball_support(alpha, rows[s].cond, r, qs);
       m_full(y, s) = -ball_support(alpha, rows[s].cond, r, Vector(-qs));
     }
-  struct Candidate { double bound; long y, s1, s2; };
+  struct Candidate {
+    double bound;
+    long y, s1, s2;
+  };
   std::vector<Candidate> cands;
   for (long y = 0; y < q.rows(); ++y)
     for (long s1 = 0; s1 < ns; ++s1)
       for (long s2 = 0; s2 < ns; ++s2)
         if (s1 != s2 && h_full(y, s1) > 0)
           cands.push_back({metrics::log_ratio(h_full(y, s1), m_full(y, s2)), y, s1, s2});
-  std::sort(cands.begin(), cands.end(),
-            [](const Candidate& a, const Candidate& b) { return a.bound > b.bound; });
+  std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) { return a.bound > b.bound; });
   RobustEpsilon out{0.0, !independent, {}};
   long best_s1 = -1, best_s2 = -1;
   PairResult best;
@@ -140,10 +141,15 @@ RobustEpsilon robust_value(const Matrix& q, const JointDistribution& joint, cons
       break;
     }
     ++evaluated;
-    const PairResult r = worst_pair(alpha, budget, rows[c.s1], rows[c.s2],
-                                    q.row(c.y).segment(c.s1 * nu, nu).transpose(),
-                                    q.row(c.y).segment(c.s2 * nu, nu).transpose());
-    if (r.value > out.value) { out.value = r.value; best = r; best_s1 = c.s1; best_s2 = c.s2; }
+    const PairResult r =
+        worst_pair(alpha, budget, rows[c.s1], rows[c.s2], q.row(c.y).segment(c.s1 * nu, nu).transpose(),
+                   q.row(c.y).segment(c.s2 * nu, nu).transpose());
+    if (r.value > out.value) {
+      out.value = r.value;
+      best = r;
+      best_s1 = c.s1;
+      best_s2 = c.s2;
+    }
   }
   if (best_s1 >= 0 && out.exact) {
     // The witness: rows s1, s2 replaced, S-marginal P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}.
@@ -183,8 +189,8 @@ WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p) {
   return best;
 }
 
-RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set, long max_exact_pairs) {
+RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set,
+                             long max_exact_pairs) {
   RobustEpsilon out = robust_value(q, joint, set, max_exact_pairs);
   if (!out.exact || out.witness.size() == 0) {
     out.witness.resize(0, 0);
@@ -193,8 +199,8 @@ RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
   const WitnessPair pair = locate_worst_pair(q, out.witness);
   // A witness must recompute the value by itself; a search's maximiser whose weight on a row
   // underflowed to 0 (a limit point of F) does not, and is not reported.
-  const bool reproduces = std::isinf(out.value) ? std::isinf(pair.value)
-                                                : std::abs(pair.value - out.value) <= 1e-6 * (1 + out.value);
+  const bool reproduces =
+      std::isinf(out.value) ? std::isinf(pair.value) : std::abs(pair.value - out.value) <= 1e-6 * (1 + out.value);
   if (pair.y < 0 || !reproduces) {
     out.witness.resize(0, 0);
     return out;

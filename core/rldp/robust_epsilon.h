@@ -46,7 +46,7 @@ WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p);
  * When `witness` is given, (y, s, s_prime) let a client recompute the value from the matrix and
  * the witness alone (issue 28): it is checked here before it is returned.
  */
-RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint,
-                             const UncertaintySet& set, long max_exact_pairs = 4000);
+RobustEpsilon robust_epsilon(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set,
+                             long max_exact_pairs = 4000);
 
 }  // namespace privlab::rldp

@@ -19,7 +19,10 @@ std::pair<double, double> maximize(F f, double lo, double hi, int grid = 16, int
   for (int i = 1; i <= grid; ++i) {
     const double x = lo + (hi - lo) * i / grid;
     const double fx = f(x);
-    if (fx > best_f) { best_f = fx; best_x = x; }
+    if (fx > best_f) {
+      best_f = fx;
+      best_x = x;
+    }
   }
   const double cell = (hi - lo) / grid;
   double a = std::max(lo, best_x - cell), b = std::min(hi, best_x + cell);
@@ -27,11 +30,28 @@ std::pair<double, double> maximize(F f, double lo, double hi, int grid = 16, int
   double x1 = b - g * (b - a), x2 = a + g * (b - a);
   double f1 = f(x1), f2 = f(x2);
   for (int k = 0; k < iters && b - a > 1e-15 * (1.0 + std::abs(a)); ++k) {
-    if (f1 >= f2) { b = x2; x2 = x1; f2 = f1; x1 = b - g * (b - a); f1 = f(x1); }
-    else { a = x1; x1 = x2; f1 = f2; x2 = a + g * (b - a); f2 = f(x2); }
+    if (f1 >= f2) {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = b - g * (b - a);
+      f1 = f(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + g * (b - a);
+      f2 = f(x2);
+    }
   }
-  if (f1 > best_f) { best_f = f1; best_x = x1; }
-  if (f2 > best_f) { best_f = f2; best_x = x2; }
+  if (f1 > best_f) {
+    best_f = f1;
+    best_x = x1;
+  }
+  if (f2 > best_f) {
+    best_f = f2;
+    best_x = x2;
+  }
   return {best_x, best_f};
 }
 
@@ -41,7 +61,10 @@ std::pair<double, double> bisect(P pred, double lo, double hi, int iters = 100) 
   for (int k = 0; k < iters; ++k) {
     const double mid = 0.5 * (lo + hi);
     if (mid <= lo || mid >= hi) break;
-    if (pred(mid)) hi = mid; else lo = mid;
+    if (pred(mid))
+      hi = mid;
+    else
+      lo = mid;
   }
   return {lo, hi};
 }

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <limits>
 
-
 namespace privlab::rldp {
 
 double renyi_radius_from_confidence(double alpha, double confidence, long long n, long num_x) {

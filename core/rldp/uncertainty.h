@@ -14,10 +14,10 @@ namespace privlab::rldp {
 struct UncertaintySet {
   enum class Kind { kPoint, kSimplex, kRenyiBall };
   Kind kind = Kind::kPoint;
-  double alpha = 2;                     ///< Renyi order, in (0, inf)
-  double radius = 0;                    ///< B in D_alpha(P-hat || P) <= B   [rldp eq. (8)]
-  std::optional<double> confidence;     ///< 1 - beta when B came from a confidence level
-  long long n = 0;                      ///< sample size behind that confidence level
+  double alpha = 2;                  ///< Renyi order, in (0, inf)
+  double radius = 0;                 ///< B in D_alpha(P-hat || P) <= B   [rldp eq. (8)]
+  std::optional<double> confidence;  ///< 1 - beta when B came from a confidence level
+  long long n = 0;                   ///< sample size behind that confidence level
 };
 
 /**

@@ -11,8 +11,7 @@ namespace privlab::rldp {
 
 namespace jr = json_read;
 
-UncertaintySet parse_uncertainty(const nlohmann::json& request, long num_x,
-                                 std::optional<long long> n) {
+UncertaintySet parse_uncertainty(const nlohmann::json& request, long num_x, std::optional<long long> n) {
   UncertaintySet set;
   const std::string path = "/uncertainty";
   if (!request.contains("uncertainty")) return set;
@@ -20,13 +19,15 @@ UncertaintySet parse_uncertainty(const nlohmann::json& request, long num_x,
   if (u.is_string()) {
     const auto s = u.get<std::string>();
     if (s == "point") return set;
-    if (s == "simplex") { set.kind = UncertaintySet::Kind::kSimplex; return set; }
+    if (s == "simplex") {
+      set.kind = UncertaintySet::Kind::kSimplex;
+      return set;
+    }
     bad_request("unknown_value", path,
                 "uncertainty must be \"point\", \"simplex\", {\"alpha\",\"radius\"} or "
                 "{\"alpha\",\"confidence\"}");
   }
-  if (!u.is_object())
-    bad_request("not_an_object", path, "uncertainty must be a string or an object");
+  if (!u.is_object()) bad_request("not_an_object", path, "uncertainty must be a string or an object");
   set.kind = UncertaintySet::Kind::kRenyiBall;
   set.alpha = jr::number_or(u, "alpha", path, 1e-6, 1e6, 2.0);
   if (u.contains("radius")) {
@@ -38,8 +39,7 @@ UncertaintySet parse_uncertainty(const nlohmann::json& request, long num_x,
     set.n = *n;
     set.radius = renyi_radius_from_confidence(set.alpha, c, *n, num_x);
   } else {
-    bad_request("missing_field", jr::child(path, "radius"),
-                "a Renyi ball needs \"radius\" or \"confidence\"");
+    bad_request("missing_field", jr::child(path, "radius"), "a Renyi ball needs \"radius\" or \"confidence\"");
   }
   return set;
 }

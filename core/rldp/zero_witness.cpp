@@ -40,8 +40,8 @@ Vector flat(const Matrix& w) {
  * by the divergence itself); nullopt when no delta down to 1e-300 fits (no slack in the budget:
  * the zero is only approached, not attained).
  */
-std::optional<Matrix> with_row_weight(double alpha, double radius, const Vector& hat_flat, const Matrix& w,
-                                      long s, const Vector& cond_s) {
+std::optional<Matrix> with_row_weight(double alpha, double radius, const Vector& hat_flat, const Matrix& w, long s,
+                                      const Vector& cond_s) {
   if (w.row(s).sum() > 0) return w;
   Matrix row = Matrix::Zero(w.rows(), w.cols());
   row.row(s) = cond_s.transpose();
@@ -64,8 +64,10 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
   const Vector ps = joint.s_marginal();
   Matrix hat(ns, nu);
   for (long s = 0; s < ns; ++s) {
-    if (ps(s) > 0) hat.row(s) = joint.conditional_u_given_s(s).transpose();
-    else hat.row(s).setConstant(1.0 / nu);  // an unseen s: its conditional is free
+    if (ps(s) > 0)
+      hat.row(s) = joint.conditional_u_given_s(s).transpose();
+    else
+      hat.row(s).setConstant(1.0 / nu);  // an unseen s: its conditional is free
   }
   for (long y = 0; y < q.rows(); ++y)
     for (long s2 = 0; s2 < ns; ++s2) {
@@ -73,7 +75,10 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
       double mass_z = 0;
       bool z_nonempty = false;
       for (long u = 0; u < nu; ++u)
-        if (q(y, s2 * nu + u) == 0) { z_nonempty = true; mass_z += hat(s2, u); }
+        if (q(y, s2 * nu + u) == 0) {
+          z_nonempty = true;
+          mass_z += hat(s2, u);
+        }
       if (!z_nonempty) continue;
       const double cost2 = ps(s2) > 0 ? ps(s2) * emptying_phi_cost(alpha, mass_z) : 0.0;
       if (!(cost2 <= budget)) continue;
@@ -81,7 +86,8 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
         if (s1 == s2) continue;
         const Vector q1 = q.row(y).segment(s1 * nu, nu).transpose();
         long best_u = 0;
-        for (long u = 1; u < nu; ++u) if (q1(u) > q1(best_u)) best_u = u;
+        for (long u = 1; u < nu; ++u)
+          if (q1(u) > q1(best_u)) best_u = u;
         if (!(q1(best_u) > 0)) continue;  // P(y|s1) = 0 for every P
         Matrix cond = hat;
         if (ps(s2) > 0 && mass_z > 0) {
@@ -104,8 +110,12 @@ std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joi
           for (double m = 1.0; m > 1e-300 && !fits; m *= 0.5) {
             Vector r1 = (1 - m) * hat.row(s1).transpose();
             r1(best_u) += m;
-            const double cost1 = ps(s1) > 0 ? ps(s1) * renyi_phi(alpha, renyi_divergence(alpha, hat.row(s1).transpose(), r1)) : 0.0;
-            if (cost1 <= slack) { cond.row(s1) = r1.transpose(); fits = true; }
+            const double cost1 =
+                ps(s1) > 0 ? ps(s1) * renyi_phi(alpha, renyi_divergence(alpha, hat.row(s1).transpose(), r1)) : 0.0;
+            if (cost1 <= slack) {
+              cond.row(s1) = r1.transpose();
+              fits = true;
+            }
           }
           if (!fits) continue;
         }

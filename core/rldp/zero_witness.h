@@ -31,7 +31,6 @@ double emptying_phi_cost(double alpha, double mass_on_z);
  * Only for a Renyi ball with alpha < 1 (for alpha >= 1 every R in F is positive on supp(P-hat),
  * so a zero of P(y|s2) is a zero of P-hat(y|s2) and the point case already sees it).
  */
-std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joint,
-                                   const UncertaintySet& set);
+std::optional<Matrix> zero_witness(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set);
 
 }  // namespace privlab::rldp

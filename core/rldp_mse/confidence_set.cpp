@@ -33,8 +33,7 @@ double radius_from_confidence(double confidence, long long n, long num_x) {
   if (num_x < 1) bad_request("out_of_range", "/num_x", "num_x must be a positive integer");
   // Eq. (3): B = F^{-1}_{|S x U| - 1}(1 - alpha) / n, with confidence = 1 - alpha.
   const long dof = std::max(1L, num_x - 1);
-  const double q =
-      boost::math::quantile(boost::math::chi_squared(static_cast<double>(dof)), confidence);
+  const double q = boost::math::quantile(boost::math::chi_squared(static_cast<double>(dof)), confidence);
   return q / static_cast<double>(n);
 }
 
@@ -59,8 +58,7 @@ double neyman_chi2(const Vector& p_hat, const Vector& p) {
 }
 
 bool contains(const ChiSquareSet& set, const Vector& p, double slack) {
-  if (p.size() != set.num_x() || p.minCoeff() < -1e-12 || std::abs(p.sum() - 1.0) > 1e-9)
-    return false;
+  if (p.size() != set.num_x() || p.minCoeff() < -1e-12 || std::abs(p.sum() - 1.0) > 1e-9) return false;
   return neyman_chi2(set.flat(), p.cwiseMax(0.0)) <= set.radius + slack;
 }
 
@@ -135,7 +133,10 @@ BlockSolution solve_block(const Vector& a, const Vector& v, double k) {
         if (a(u) > 0) out.r(u) = scale * a(u) / std::sqrt(gap(u));
       long z = -1;
       for (long u = 0; u < size; ++u)
-        if (a(u) <= 0 && gap(u) <= 0) { z = u; break; }
+        if (a(u) <= 0 && gap(u) <= 0) {
+          z = u;
+          break;
+        }
       out.r(z) += std::max(0.0, 1.0 - out.r.sum());
       out.value = vmax - out.r.dot(gap);
       out.eta = vmax;

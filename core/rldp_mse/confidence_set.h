@@ -24,10 +24,10 @@ namespace privlab::rldp_mse {
 
 /// The set F of eq. (2): the estimate P-hat (flat, x = s|U| + u) and the radius B.
 struct ChiSquareSet {
-  Matrix p_hat;                       ///< [s][u]
-  double radius = 0;                  ///< B of eq. (2)
-  std::optional<double> confidence;   ///< 1 - alpha when B came from eq. (3)
-  long long n = 0;                    ///< sample size behind that confidence level
+  Matrix p_hat;                      ///< [s][u]
+  double radius = 0;                 ///< B of eq. (2)
+  std::optional<double> confidence;  ///< 1 - alpha when B came from eq. (3)
+  long long n = 0;                   ///< sample size behind that confidence level
 
   long num_s() const { return p_hat.rows(); }
   long num_u() const { return p_hat.cols(); }
@@ -50,11 +50,11 @@ bool contains(const ChiSquareSet& set, const Vector& p, double slack = 1e-12);
 
 /// Solution of the block problem phi(a, v, k) (see the file comment).
 struct BlockSolution {
-  double value = 0;   ///< v.R at the returned (feasible) R
-  double eta = 0;     ///< the dual variable at the solution
-  double a_term = 0;  ///< A(eta) = sum_u a_u sqrt(eta - v_u)
-  double rate = 0;    ///< d phi / d k = 2 A^2 / k^3 (the marginal value of the budget k)
-  Vector r;           ///< the maximiser, a distribution with sum a^2/R <= k^2
+  double value = 0;         ///< v.R at the returned (feasible) R
+  double eta = 0;           ///< the dual variable at the solution
+  double a_term = 0;        ///< A(eta) = sum_u a_u sqrt(eta - v_u)
+  double rate = 0;          ///< d phi / d k = 2 A^2 / k^3 (the marginal value of the budget k)
+  Vector r;                 ///< the maximiser, a distribution with sum a^2/R <= k^2
   bool degenerate = false;  ///< every a_u > 0 sits at max v: R = a/m for every k, any eta
 };
 
@@ -73,7 +73,7 @@ struct Support {
   double value = 0;  ///< v.P at the returned P in F (a lower bound, attained)
   double upper = 0;  ///< the dual value eta - A(eta)^2 / (B+1) (an upper bound for any eta)
   double eta = 0;
-  Vector p;          ///< the worst-case distribution (flat), a member of F
+  Vector p;  ///< the worst-case distribution (flat), a member of F
 };
 
 /**

@@ -41,8 +41,8 @@ std::vector<Evaluation> solve_instance(const Setup& setup, long long n, std::uin
   const Instance inst = draw_instance(engine, setup, n);
   std::vector<Evaluation> out;
   for (Problem p : setup.problems)
-    out.push_back(solve_and_evaluate(p, inst.estimate, inst.set, default_values(setup.num_u), setup.epsilon,
-                                     inst.truth));
+    out.push_back(
+        solve_and_evaluate(p, inst.estimate, inst.set, default_values(setup.num_u), setup.epsilon, inst.truth));
   return out;
 }
 
@@ -50,7 +50,10 @@ Summary summarize_iqr(std::vector<double> values) {
   Summary s;
   std::vector<double> finite;
   for (double v : values) {
-    if (std::isfinite(v)) finite.push_back(v); else ++s.non_finite;
+    if (std::isfinite(v))
+      finite.push_back(v);
+    else
+      ++s.non_finite;
   }
   if (finite.empty()) return s;
   std::sort(finite.begin(), finite.end());

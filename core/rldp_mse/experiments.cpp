@@ -49,8 +49,8 @@ Setup read_setup(const nlohmann::json& r, long default_k) {
 /// How the cutting-plane loops ended over a run (an LP failure is e.g. GLPK's iteration limit).
 std::string solver_note(long trouble, long unconverged, long total) {
   return "solver: " + std::to_string(unconverged) + " of " + std::to_string(total) +
-         " solves stopped at max_rounds with a small gap (still certified); " +
-         std::to_string(trouble) + " ended early because an LP failed (best earlier result kept)";
+         " solves stopped at max_rounds with a small gap (still certified); " + std::to_string(trouble) +
+         " ended early because an LP failed (best earlier result kept)";
 }
 
 bool allow_large(const nlohmann::json& r) {
@@ -79,7 +79,7 @@ void guard_work(const nlohmann::json& r, const Setup& s, long num_n) {
 /// Figure 2a/2b: one unit per instance i (its own seed); the rows of its problems.
 units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
   const Setup s = read_setup(r, 30);
-  const long long n = jr::positive_integer(r, "n", "", 10'000'000) ;
+  const long long n = jr::positive_integer(r, "n", "", 10'000'000);
   guard_work(r, s, 1);
   // "instances": solve only these (0-based) of the K drawn, to re-run one row of a large run.
   std::vector<bool> wanted(static_cast<std::size_t>(s.k), !r.contains("instances"));
@@ -108,13 +108,11 @@ units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
         trouble += e.solved.lp_trouble ? 1 : 0;
         unconverged += e.solved.converged ? 0 : 1;
         rows.push_back({n, i, problem_name(p), jw::real(*e.true_epsilon), *e.true_distortion,
-                        jw::real(e.robust_epsilon.value), e.robust_distortion.value,
-                        *e.true_in_set, e.solved.rounds, e.solved.converged, e.solved.lp_trouble,
-                        e.distortion});
+                        jw::real(e.robust_epsilon.value), e.robust_distortion.value, *e.true_in_set, e.solved.rounds,
+                        e.solved.converged, e.solved.lp_trouble, e.distortion});
       }
     }
-    return nlohmann::json{{"rows", rows}, {"infinite", inf_count}, {"trouble", trouble},
-                          {"unconverged", unconverged}};
+    return nlohmann::json{{"rows", rows}, {"infinite", inf_count}, {"trouble", trouble}, {"unconverged", unconverged}};
   };
   plan.assemble = [s, n, name](const std::vector<nlohmann::json>& results) {
     nlohmann::json rows = nlohmann::json::array();
@@ -128,20 +126,24 @@ units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
     const long total = static_cast<long>(rows.size());
     return nlohmann::json{
         {"experiment", name},
-        {"columns", {"n", "instance", "problem", "epsilon_star", "distortion_star",
-                     "robust_epsilon", "robust_distortion", "true_in_F", "rounds", "converged",
-                     "lp_trouble", "distortion_hat"}},
+        {"columns",
+         {"n", "instance", "problem", "epsilon_star", "distortion_star", "robust_epsilon", "robust_distortion",
+          "true_in_F", "rounds", "converged", "lp_trouble", "distortion_hat"}},
         {"rows", rows},
         {"plots",
          {{{"title", "Figure 2" + std::string(name == "figure2b" ? "b" : "a") +
-                         ": eps* against D* (K = " + std::to_string(s.k) +
-                         ", n = " + std::to_string(n) + ")"},
-           {"kind", "scatter"}, {"x", "distortion_star"}, {"y", "epsilon_star"},
-           {"group", "problem"}, {"x_label", "D* (eq. 31)"}, {"y_label", "eps* (eq. 32)"}}}},
+                         ": eps* against D* (K = " + std::to_string(s.k) + ", n = " + std::to_string(n) + ")"},
+           {"kind", "scatter"},
+           {"x", "distortion_star"},
+           {"y", "epsilon_star"},
+           {"group", "problem"},
+           {"x_label", "D* (eq. 31)"},
+           {"y_label", "eps* (eq. 32)"}}}},
         {"notes",
          {"design epsilon " + std::to_string(s.epsilon) + ", alpha " + std::to_string(s.alpha) +
-              ", |S| = " + std::to_string(s.num_s) + ", |U| = " + std::to_string(s.num_u) +
-              ", P* ~ Dirichlet(" + std::to_string(s.concentration) + "), instance i drawn with "
+              ", |S| = " + std::to_string(s.num_s) + ", |U| = " + std::to_string(s.num_u) + ", P* ~ Dirichlet(" +
+              std::to_string(s.concentration) +
+              "), instance i drawn with "
               "its own seed (unit_seed(seed, i))",
           std::to_string(inf_count) + " of " + std::to_string(total) +
               " results have eps* = Infinity (the paper omits them from the figure)",
@@ -153,7 +155,8 @@ units::Plan figure2_scatter(const nlohmann::json& r, const std::string& name) {
 
 /// A number written by jw::real ("Infinity" for +inf) read back.
 double read_real(const nlohmann::json& v) {
-  if (v.is_string()) return v.get<std::string>() == "Infinity" ? INFINITY : v.get<std::string>() == "-Infinity" ? -INFINITY : NAN;
+  if (v.is_string())
+    return v.get<std::string>() == "Infinity" ? INFINITY : v.get<std::string>() == "-Infinity" ? -INFINITY : NAN;
   return v.get<double>();
 }
 
@@ -186,8 +189,7 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
       trouble += e.solved.lp_trouble ? 1 : 0;
       unconverged += e.solved.converged ? 0 : 1;
     }
-    return nlohmann::json{{"epsilon", eps}, {"distortion", dist}, {"trouble", trouble},
-                          {"unconverged", unconverged}};
+    return nlohmann::json{{"epsilon", eps}, {"distortion", dist}, {"trouble", trouble}, {"unconverged", unconverged}};
   };
   plan.assemble = [s, multipliers](const std::vector<nlohmann::json>& results) {
     nlohmann::json rows = nlohmann::json::array();
@@ -203,9 +205,8 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
         }
         const CellSummary cell = summarize_cell(eps, dist, s.epsilon);
         const Summary &se = cell.epsilon, &sd = cell.distortion;
-        rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd,
-                        se.mean + se.sd, sd.mean, sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept,
-                        sd.kept, se.non_finite, s.k, cell.above});
+        rows.push_back({n, problem_name(s.problems[j]), se.mean, se.sd, se.mean - se.sd, se.mean + se.sd, sd.mean,
+                        sd.sd, sd.mean - sd.sd, sd.mean + sd.sd, se.kept, sd.kept, se.non_finite, s.k, cell.above});
       }
     }
     for (const auto& u : results) {
@@ -214,35 +215,35 @@ units::Plan figure2_vs_n(const nlohmann::json& r) {
       total += static_cast<long>(s.problems.size());
     }
     auto band = [](const std::string& title, const std::string& y, const std::string& label) {
-      return nlohmann::json{{"title", title}, {"kind", "band"}, {"x", "n"}, {"y", y + "_mean"},
-                            {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"},
-                            {"x_label", "n = N |S| |U|"}, {"y_label", label}, {"log_x", true}};
+      return nlohmann::json{
+          {"title", title},      {"kind", "band"},        {"x", "n"},           {"y", y + "_mean"},
+          {"y_low", y + "_low"}, {"y_high", y + "_high"}, {"group", "problem"}, {"x_label", "n = N |S| |U|"},
+          {"y_label", label},    {"log_x", true}};
     };
-    return nlohmann::json{
-        {"experiment", "figure2cd"},
-        {"columns", {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
-                     "distortion_mean", "distortion_sd", "distortion_low", "distortion_high",
-                     "kept_epsilon", "kept_distortion", "infinite_epsilon", "instances",
-                     "above_epsilon"}},
-        {"rows", rows},
-        {"plots", {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
-                   band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
-        {"notes",
-         {"K = " + std::to_string(s.k) + " instances per n; mean and sd after removing values "
-          "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
-          "are removed first and counted in infinite_epsilon",
-          "band plots: y is the mean, y_low / y_high are mean -+ sd",
-          "above_epsilon: instances with eps* > eps (all K, before outlier removal)",
-          "instance i at the m-th n is drawn with its own seed (unit_seed(seed, m K + i))",
-          solver_note(trouble, unconverged, total)}}};
+    return nlohmann::json{{"experiment", "figure2cd"},
+                          {"columns",
+                           {"n", "problem", "epsilon_mean", "epsilon_sd", "epsilon_low", "epsilon_high",
+                            "distortion_mean", "distortion_sd", "distortion_low", "distortion_high", "kept_epsilon",
+                            "kept_distortion", "infinite_epsilon", "instances", "above_epsilon"}},
+                          {"rows", rows},
+                          {"plots",
+                           {band("Figure 2c: eps* against n (mean +- 1 sd)", "epsilon", "eps*"),
+                            band("Figure 2d: D* against n (mean +- 1 sd)", "distortion", "D*")}},
+                          {"notes",
+                           {"K = " + std::to_string(s.k) +
+                                " instances per n; mean and sd after removing values "
+                                "outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] (linear-interpolation quartiles); infinite eps* "
+                                "are removed first and counted in infinite_epsilon",
+                            "band plots: y is the mean, y_low / y_high are mean -+ sd",
+                            "above_epsilon: instances with eps* > eps (all K, before outlier removal)",
+                            "instance i at the m-th n is drawn with its own seed (unit_seed(seed, m K + i))",
+                            solver_note(trouble, unconverged, total)}}};
   };
   return plan;
 }
 }  // namespace
 
-bool is_experiment(const std::string& name) {
-  return name == "figure2a" || name == "figure2b" || name == "figure2cd";
-}
+bool is_experiment(const std::string& name) { return name == "figure2a" || name == "figure2b" || name == "figure2cd"; }
 
 nlohmann::json run_experiment(const nlohmann::json& request, const Context& context) {
   const std::string name = jr::one_of(request, "experiment", "", {"figure2a", "figure2b", "figure2cd"});

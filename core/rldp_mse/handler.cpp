@@ -29,12 +29,10 @@ namespace {
 const JointLimits kLimits{6, 8, 48};
 constexpr long kMaxEntries = 200;
 
-ChiSquareSet parse_set(const nlohmann::json& request, const JointDistribution& joint,
-                       std::optional<long long> n) {
+ChiSquareSet parse_set(const nlohmann::json& request, const JointDistribution& joint, std::optional<long long> n) {
   const std::string path = "/uncertainty";
   const auto& u = jr::member(request, "uncertainty", "");
-  if (!u.is_object())
-    bad_request("not_an_object", path, "uncertainty must be {\"confidence\":c} or {\"radius\":B}");
+  if (!u.is_object()) bad_request("not_an_object", path, "uncertainty must be {\"confidence\":c} or {\"radius\":B}");
   if (u.contains("radius")) return chi2_ball(joint, jr::number(u, "radius", path, 0, 1e6));  // eq. (2)
   if (u.contains("confidence")) {
     const double c = jr::number(u, "confidence", path, 1e-9, 1 - 1e-12);
@@ -48,9 +46,9 @@ Vector parse_values(const nlohmann::json& request, long nu) {
   if (!request.contains("values")) return default_values(nu);
   const Vector v = jr::vector(request.at("values"), "/values", 64);
   if (v.size() != nu)
-    bad_request("shape_mismatch", "/values",
-                "values has " + std::to_string(v.size()) + " entries but joint has |U| = " +
-                    std::to_string(nu) + " columns");
+    bad_request(
+        "shape_mismatch", "/values",
+        "values has " + std::to_string(v.size()) + " entries but joint has |U| = " + std::to_string(nu) + " columns");
   if (v.cwiseAbs().maxCoeff() > 1e6) bad_request("out_of_range", "/values", "|values| <= 1e6");
   return v;
 }
@@ -66,8 +64,7 @@ nlohmann::json set_json(const ChiSquareSet& set) {
 
 /// The metrics of a mechanism the response reports (designed or evaluated, one place).
 nlohmann::json metrics_json(const Evaluation& e, const ChiSquareSet& set, const Vector& values,
-                            const std::optional<JointDistribution>& truth,
-                            std::optional<long long> n) {
+                            const std::optional<JointDistribution>& truth, std::optional<long long> n) {
   nlohmann::json out;
   out["family"] = "rldp-mse";
   out["mechanism"] = jw::matrix(e.solved.mechanism);
@@ -82,7 +79,8 @@ nlohmann::json metrics_json(const Evaluation& e, const ChiSquareSet& set, const 
   // Issue 28: where robust_epsilon_lower is attained (Theorem 4), so that a client can recompute
   // it: ln(sum_u Q(y, s|U|+u) P(u|s) / sum_u Q(y, s'|U|+u) P(u|s')) ("Infinity": denominator 0).
   if (e.robust_epsilon.y >= 0)
-    out["robust_epsilon_witness"] = {{"y", e.robust_epsilon.y}, {"s", e.robust_epsilon.s1},
+    out["robust_epsilon_witness"] = {{"y", e.robust_epsilon.y},
+                                     {"s", e.robust_epsilon.s1},
                                      {"s_prime", e.robust_epsilon.s2},
                                      {"p_u_given_s", jw::vector(e.robust_epsilon.r1)},
                                      {"p_u_given_s_prime", jw::vector(e.robust_epsilon.r2)}};
@@ -108,8 +106,7 @@ struct RequestFields {
 RequestFields parse_context(const nlohmann::json& request) {
   JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   if (joint.num_u() * joint.num_u() * joint.num_s() > kMaxEntries)
-    bad_request("too_large", "/joint",
-                "|U|^2 |S| is limited to " + std::to_string(kMaxEntries) + " mechanism entries");
+    bad_request("too_large", "/joint", "|U|^2 |S| is limited to " + std::to_string(kMaxEntries) + " mechanism entries");
   Vector values = parse_values(request, joint.num_u());
   const auto n = sample_size(request, joint);
   ChiSquareSet set = parse_set(request, joint, n);
@@ -146,8 +143,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   out["lower_bound"] = e.solved.lower_bound;
   out["objective"] = d.objective;
   out["optimality_gap"] = d.optimality_gap;
-  out["repair"] = {{"weight", e.solved.repair_weight},
-                   {"violation_before", e.solved.violation}};
+  out["repair"] = {{"weight", e.solved.repair_weight}, {"violation_before", e.solved.violation}};
   out["audit"] = audit::to_json(d.audit);
   return out;
 }
@@ -162,11 +158,13 @@ namespace {
 nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context) {
   const RequestFields c = parse_context(request);
   const long nu = c.joint.num_u(), nx = c.joint.num_x();
-  const Matrix q = evaluated::read(
-      request,
-      {{nx}, "the joint (|X| = |S||U| = " + std::to_string(nx) + " inputs, x = s*|U| + u)", 64, nu,
-       "Y taking the values of U (|U| = " + std::to_string(nu) + ")"},
-      "problem");
+  const Matrix q = evaluated::read(request,
+                                   {{nx},
+                                    "the joint (|X| = |S||U| = " + std::to_string(nx) + " inputs, x = s*|U| + u)",
+                                    64,
+                                    nu,
+                                    "Y taking the values of U (|U| = " + std::to_string(nu) + ")"},
+                                   "problem");
   const bool compare = evaluated::compare_requested(request);
   std::optional<double> epsilon;
   if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 1e-3, 20);
@@ -178,9 +176,9 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   evaluated::describe(out, q, {"rldp-chi2 (evaluated)", e.robust_epsilon.value, e.robust_epsilon.value});
   if (compare) {
     context.report(0.5, "optimal design");
-    const nlohmann::json cmp = evaluated::compare(
-        request, {{{"problem", "rurp"}}, "epsilon", 20, "robust_distortion", "distortion_ratio"},
-        epsilon ? *epsilon : e.robust_epsilon.value, e.robust_distortion.value, &handle_request);
+    const nlohmann::json cmp =
+        evaluated::compare(request, {{{"problem", "rurp"}}, "epsilon", 20, "robust_distortion", "distortion_ratio"},
+                           epsilon ? *epsilon : e.robust_epsilon.value, e.robust_distortion.value, &handle_request);
     out["comparison"] = cmp;
   }
   context.report(1.0, "done");

@@ -28,16 +28,17 @@ struct Layout {
 };
 
 /// Privacy row sum_u r1(u) Q(y,s1,u) - e^eps r2(u) Q(y,s2,u) <= 0   [eq. (6)/(25) at fixed P].
-lp::Row privacy_row(const Layout& lay, long y, long s1, long s2, const Vector& r1,
-                    const Vector& r2, double factor) {
+lp::Row privacy_row(const Layout& lay, long y, long s1, long s2, const Vector& r1, const Vector& r2, double factor) {
   // Tiny coefficients upset GLPK's scaling. Dropping a tiny r1 term weakens the cut; a dropped
   // r2 term is paid for on the right-hand side (Q <= 1), so the cut stays valid either way.
   lp::Row row;
   row.upper = 0;
   for (long u = 0; u < lay.nu; ++u) {
     if (r1(u) > kTinyCoefficient) row.coeffs.emplace_back(lay.q(y, s1 * lay.nu + u), r1(u));
-    if (r2(u) > kTinyCoefficient) row.coeffs.emplace_back(lay.q(y, s2 * lay.nu + u), -factor * r2(u));
-    else row.upper += factor * std::max(0.0, r2(u));
+    if (r2(u) > kTinyCoefficient)
+      row.coeffs.emplace_back(lay.q(y, s2 * lay.nu + u), -factor * r2(u));
+    else
+      row.upper += factor * std::max(0.0, r2(u));
   }
   return row;
 }
@@ -123,8 +124,8 @@ double robust_privacy_violation(const Matrix& q, const ChiSquareSet& set, double
   return worst;
 }
 
-ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vector& values,
-                            double epsilon, const SolveOptions& options) {
+ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vector& values, double epsilon,
+                            const SolveOptions& options) {
   const Layout lay{set.num_u(), set.num_s(), set.num_x()};
   const bool ru = robust_utility(problem), rp = robust_privacy(problem);
   const double factor = std::exp(epsilon);
@@ -161,16 +162,14 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
     for (long s2 = 0; s2 < lay.ns; ++s2) {
       if (s2 == s1 || set.p_hat.row(s2).sum() <= 0) continue;
       for (long y = 0; y < lay.nu; ++y)
-        program.add_row(privacy_row(lay, y, s1, s2, conditional(set.p_hat, s1),
-                                    conditional(set.p_hat, s2), factor));
+        program.add_row(privacy_row(lay, y, s1, s2, conditional(set.p_hat, s1), conditional(set.p_hat, s2), factor));
     }
   }
 
   // The uniform mechanism: strictly private, and its (robust) distortion for the upper bounds.
   const Matrix uniform = Matrix::Constant(lay.nu, lay.nx, 1.0 / static_cast<double>(lay.nu));
   const Vector d_uniform = distortion_per_input(uniform, values);
-  const double uniform_objective =
-      ru ? support_function(set, d_uniform).upper : p_hat.dot(d_uniform);
+  const double uniform_objective = ru ? support_function(set, d_uniform).upper : p_hat.dot(d_uniform);
   const double mu = options.repair_margin;
   const double slack_uniform = (factor - 1.0) / static_cast<double>(lay.nu);
   auto repair_weight = [&](double violation) {
@@ -185,7 +184,7 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
   ProblemResult result;
   double best_upper = lp::kInf;
   std::vector<std::vector<Vector>> used(lay.nu * lay.ns * lay.ns);  // cut points per (y,s1,s2)
-  std::vector<Vector> used_utility;                                  // worst-case P of utility cuts
+  std::vector<Vector> used_utility;                                 // worst-case P of utility cuts
   for (;;) {
     const lp::Solution sol = master.solve();
     ++result.rounds;
@@ -196,8 +195,8 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
       break;
     }
     if (sol.status != lp::Status::kOptimal)
-      solver_failure("lp_failed", std::string("GLPK returned ") + lp::status_name(sol.status) +
-                                      " in round " + std::to_string(result.rounds));
+      solver_failure("lp_failed", std::string("GLPK returned ") + lp::status_name(sol.status) + " in round " +
+                                      std::to_string(result.rounds));
     const Matrix q = extract_mechanism(lay, sol.x);
     result.lower_bound = std::max(result.lower_bound, sol.objective);
     int added = 0, duplicates = 0;
@@ -218,7 +217,10 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
             bool duplicate = false;
             for (const Vector& old : seen)
               if ((old - point).cwiseAbs().maxCoeff() < 1e-6) duplicate = true;
-            if (duplicate) { ++duplicates; continue; }  // nearly parallel: GLPK may stall on such LPs
+            if (duplicate) {
+              ++duplicates;
+              continue;
+            }  // nearly parallel: GLPK may stall on such LPs
             seen.push_back(point);
             if (seen.size() > 40) seen.erase(seen.begin());
             master.add_row(privacy_row(lay, y, s1, s2, sp.r1, sp.r2, factor));
@@ -226,7 +228,7 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
           }
     }
     double objective_bound = 0;  // the objective at q (robust: certified upper bound)
-    if (ru) {  // oracle of eq. (22): the worst P in F for the current distortions
+    if (ru) {                    // oracle of eq. (22): the worst P in F for the current distortions
       const Support s = support_function(set, distortion_per_input(q, values));
       result.utility_violation = s.upper - sol.x(lay.d());
       objective_bound = s.upper;
@@ -254,8 +256,7 @@ ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vect
     }
     result.cuts += added;
     const double gap = best_upper - result.lower_bound;
-    if (added == 0 || gap <= options.gap_tolerance * std::max(std::abs(result.lower_bound),
-                                                              1e-3 * range * range)) {
+    if (added == 0 || gap <= options.gap_tolerance * std::max(std::abs(result.lower_bound), 1e-3 * range * range)) {
       result.converged = true;
       break;
     }

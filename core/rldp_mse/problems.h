@@ -43,21 +43,21 @@ struct SolveOptions {
   double distortion_tolerance = 1e-7;  ///< cut when delta*(d|F) - D exceeds this * (range of U)^2
   double gap_tolerance = 1e-4;         ///< stop when (upper - lower) / lower is below this
   int max_rounds = 150;
-  double repair_margin = 1e-9;         ///< mu: the strict margin left after the repair
+  double repair_margin = 1e-9;  ///< mu: the strict margin left after the repair
 };
 
 struct ProblemResult {
-  Matrix mechanism;           ///< repaired (certifiably feasible) mechanism, [y][x]
-  int rounds = 0;             ///< LP solves
-  int cuts = 0;               ///< cutting planes added
-  bool converged = false;     ///< stopped by a tolerance (not by max_rounds)
-  double lower_bound = 0;     ///< optimum of the last LP: a lower bound on the problem's optimum
-  double upper_bound = 0;     ///< objective bound of the returned (repaired) mechanism
-  bool lp_trouble = false;    ///< GLPK failed in a late round (e.g. its iteration limit); the best
-                              ///< earlier repaired mechanism is returned
-  double violation = 0;       ///< privacy violation left by the loop (dual bound), before repair
+  Matrix mechanism;              ///< repaired (certifiably feasible) mechanism, [y][x]
+  int rounds = 0;                ///< LP solves
+  int cuts = 0;                  ///< cutting planes added
+  bool converged = false;        ///< stopped by a tolerance (not by max_rounds)
+  double lower_bound = 0;        ///< optimum of the last LP: a lower bound on the problem's optimum
+  double upper_bound = 0;        ///< objective bound of the returned (repaired) mechanism
+  bool lp_trouble = false;       ///< GLPK failed in a late round (e.g. its iteration limit); the best
+                                 ///< earlier repaired mechanism is returned
+  double violation = 0;          ///< privacy violation left by the loop (dual bound), before repair
   double utility_violation = 0;  ///< delta*(d|F) - D of the last LP solution (robust utility)
-  double repair_weight = 0;   ///< theta, the weight of the uniform mechanism in the repair
+  double repair_weight = 0;      ///< theta, the weight of the uniform mechanism in the repair
 };
 
 /**
@@ -65,8 +65,8 @@ struct ProblemResult {
  * values `values` (the alphabet U, also the outputs), privacy level epsilon > 0.
  * Throws solver_failure("lp_failed") when GLPK does not return an optimum.
  */
-ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vector& values,
-                            double epsilon, const SolveOptions& options = {});
+ProblemResult solve_problem(Problem problem, const ChiSquareSet& set, const Vector& values, double epsilon,
+                            const SolveOptions& options = {});
 
 /// max over y, s1 != s2 (P-hat_s > 0) of L_{y,s1,s2}(P-hat, Q) = q1.P-hat_{U|s1} - e^eps q2.P-hat_{U|s2}.
 double nominal_privacy_violation(const Matrix& q, const ChiSquareSet& set, double epsilon);

@@ -55,7 +55,10 @@ double block_dual_term(const Vector& a, const Vector& v, double lambda) {
   for (int it = 0; it < 120; ++it) {
     const double mid = std::sqrt(lo * hi);
     if (!(mid > lo && mid < hi)) break;
-    if (slope_excess(mid, value) > 0) lo = mid; else hi = mid;
+    if (slope_excess(mid, value) > 0)
+      lo = mid;
+    else
+      hi = mid;
   }
   double best = 0;
   slope_excess(hi, best);
@@ -70,23 +73,19 @@ double projected_budget(const ChiSquareSet& set, long s1, long s2) {
   return std::sqrt(set.radius + 1.0) - 1.0 + set.p_hat.row(s1).sum() + set.p_hat.row(s2).sum();
 }
 
-double projected_statistic(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                           const Vector& r2) {
+double projected_statistic(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2) {
   // Eq. (28), left-hand side.
   return k_term(set.p_hat.row(s1).transpose(), r1) + k_term(set.p_hat.row(s2).transpose(), r2);
 }
 
-bool in_projected_set(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                      const Vector& r2, double slack) {
+bool in_projected_set(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2, double slack) {
   for (const Vector* r : {&r1, &r2})
-    if (r->size() != set.num_u() || r->minCoeff() < -1e-12 || std::abs(r->sum() - 1.0) > 1e-9)
-      return false;
-  return projected_statistic(set, s1, s2, r1.cwiseMax(0.0), r2.cwiseMax(0.0)) <=
-         projected_budget(set, s1, s2) + slack;
+    if (r->size() != set.num_u() || r->minCoeff() < -1e-12 || std::abs(r->sum() - 1.0) > 1e-9) return false;
+  return projected_statistic(set, s1, s2, r1.cwiseMax(0.0), r2.cwiseMax(0.0)) <= projected_budget(set, s1, s2) + slack;
 }
 
-double support_pair_dual(const ChiSquareSet& set, long s1, long s2, const Vector& v1,
-                         const Vector& v2, double eta1, double eta2) {
+double support_pair_dual(const ChiSquareSet& set, long s1, long s2, const Vector& v1, const Vector& v2, double eta1,
+                         double eta2) {
   // Eq. (29) with c and w eliminated: eta1 + eta2 - (A1^{2/3} + A2^{2/3})^3 / C^2.
   const double c = projected_budget(set, s1, s2);
   const double a1 = block_a_term(set.p_hat.row(s1).transpose(), v1, eta1);
@@ -95,8 +94,7 @@ double support_pair_dual(const ChiSquareSet& set, long s1, long s2, const Vector
   return eta1 + eta2 - s * s * s / (c * c);
 }
 
-PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector& v1,
-                         const Vector& v2) {
+PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector& v1, const Vector& v2) {
   const Vector a1 = set.p_hat.row(s1).transpose();
   const Vector a2 = set.p_hat.row(s2).transpose();
   const double m1 = a1.sum(), m2 = a2.sum();
@@ -164,8 +162,7 @@ PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector
     dual_bound = support_pair_dual(set, s1, s2, v1, v2, b1.eta, b2.eta);
   for (double lam : {b1.rate, b2.rate}) {
     if (!std::isfinite(lam) || lam < 0) continue;
-    dual_bound = std::min(dual_bound, lam * c + block_dual_term(a1, v1, lam) +
-                                          block_dual_term(a2, v2, lam));
+    dual_bound = std::min(dual_bound, lam * c + block_dual_term(a1, v1, lam) + block_dual_term(a2, v2, lam));
   }
 
   PairSupport out;
@@ -184,8 +181,7 @@ PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector
   return out;
 }
 
-Vector lift_to_joint(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                     const Vector& r2) {
+Vector lift_to_joint(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2) {
   const long ns = set.num_s(), nu = set.num_u();
   Vector weight(ns);
   for (long s = 0; s < ns; ++s) weight(s) = set.p_hat.row(s).sum();

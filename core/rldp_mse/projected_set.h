@@ -24,12 +24,11 @@ namespace privlab::rldp_mse {
 double projected_budget(const ChiSquareSet& set, long s1, long s2);
 
 /// K_1 + K_2 of Theorem 3 (+infinity when R_i(u) = 0 < P-hat_{s_i,u}).
-double projected_statistic(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                           const Vector& r2);
+double projected_statistic(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2);
 
 /// (R1, R2) in F_{U|s1,s2} by eq. (28), within `slack`.
-bool in_projected_set(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                      const Vector& r2, double slack = 1e-12);
+bool in_projected_set(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2,
+                      double slack = 1e-12);
 
 /// The support function of F_{U|s1,s2} with its maximiser.
 struct PairSupport {
@@ -41,19 +40,17 @@ struct PairSupport {
 };
 
 /// delta*(v1, v2 | F_{U|s1,s2})  [eq. (29), Theorem 4], s1 != s2.
-PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector& v1,
-                         const Vector& v2);
+PairSupport support_pair(const ChiSquareSet& set, long s1, long s2, const Vector& v1, const Vector& v2);
 
 /// The reduced dual objective of Theorem 4 at (eta1, eta2), eta_i >= max v_i: an upper bound.
-double support_pair_dual(const ChiSquareSet& set, long s1, long s2, const Vector& v1,
-                         const Vector& v2, double eta1, double eta2);
+double support_pair_dual(const ChiSquareSet& set, long s1, long s2, const Vector& v1, const Vector& v2, double eta1,
+                         double eta2);
 
 /**
  * A joint distribution P in F whose conditionals at s1, s2 are (R1, R2) (the construction in the
  * proof of Theorem 3): P_s proportional to K_i for s = s_i and to P-hat_s elsewhere, the other
  * conditionals equal to P-hat's. Requires P-hat_{s1}, P-hat_{s2} > 0. Flat, x = s|U| + u.
  */
-Vector lift_to_joint(const ChiSquareSet& set, long s1, long s2, const Vector& r1,
-                     const Vector& r2);
+Vector lift_to_joint(const ChiSquareSet& set, long s1, long s2, const Vector& r1, const Vector& r2);
 
 }  // namespace privlab::rldp_mse

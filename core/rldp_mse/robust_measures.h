@@ -29,10 +29,10 @@ struct RobustDistortion {
 RobustDistortion robust_distortion(const Matrix& q, const Vector& values, const ChiSquareSet& set);
 
 struct RobustEpsilon {
-  double value = 0;  ///< certified upper bound on max_{P in F} realized epsilon (+inf: none)
-  double lower = 0;  ///< attained: the realized epsilon of a member of F
+  double value = 0;               ///< certified upper bound on max_{P in F} realized epsilon (+inf: none)
+  double lower = 0;               ///< attained: the realized epsilon of a member of F
   long y = -1, s1 = -1, s2 = -1;  ///< where `lower` is attained (-1 when it is 0)
-  Vector r1, r2;                 ///< the worst-case conditionals P_{U|s1}, P_{U|s2}
+  Vector r1, r2;                  ///< the worst-case conditionals P_{U|s1}, P_{U|s2}
 };
 
 /**

@@ -19,8 +19,8 @@ Vector values_or_default(const Vector& values, const Joint& estimate) {
   if (values.size() == 0) return default_values(estimate.num_u());
   arguments::finite(values, "/values");
   if (values.size() != estimate.num_u())
-    bad_request("shape_mismatch", "/values", "values needs one entry per column of the joint (|U| = " +
-                                                 std::to_string(estimate.num_u()) + ")");
+    bad_request("shape_mismatch", "/values",
+                "values needs one entry per column of the joint (|U| = " + std::to_string(estimate.num_u()) + ")");
   return values;
 }
 
@@ -28,7 +28,8 @@ Vector values_or_default(const Vector& values, const Joint& estimate) {
 void check_set(const ChiSquareSet& set, const Joint& estimate) {
   arguments::in_range(set.radius, "/uncertainty/radius", 0, 1e6);
   if (set.num_s() != estimate.num_s() || set.num_u() != estimate.num_u() || set.p_hat != estimate.p)
-    bad_request("shape_mismatch", "/uncertainty", "the uncertainty set was built for another estimate (chi2_ball(joint, ...))");
+    bad_request("shape_mismatch", "/uncertainty",
+                "the uncertainty set was built for another estimate (chi2_ball(joint, ...))");
 }
 
 void check_truth(const std::optional<Joint>& truth, const Joint& estimate) {
@@ -38,7 +39,8 @@ void check_truth(const std::optional<Joint>& truth, const Joint& estimate) {
 }  // namespace
 
 ChiSquareSet chi2_ball(const Joint& estimate, double radius) {
-  if (!(radius >= 0 && radius <= 1e6)) bad_request("out_of_range", "/uncertainty/radius", "radius must lie in [0, 1e6]");
+  if (!(radius >= 0 && radius <= 1e6))
+    bad_request("out_of_range", "/uncertainty/radius", "radius must lie in [0, 1e6]");
   return make_set(estimate, radius);
 }
 
@@ -58,13 +60,14 @@ Vector default_values(long num_u) {
   return v;
 }
 
-Design design(const Joint& estimate, Problem problem, double epsilon, const ChiSquareSet& set,
-              const Vector& values, const std::optional<Joint>& truth, const SolveOptions& options) {
+Design design(const Joint& estimate, Problem problem, double epsilon, const ChiSquareSet& set, const Vector& values,
+              const std::optional<Joint>& truth, const SolveOptions& options) {
   if (!(epsilon >= 1e-3 && epsilon <= 20)) bad_request("out_of_range", "/epsilon", "epsilon must lie in [0.001, 20]");
   check_set(set, estimate);
   check_truth(truth, estimate);
   Design d;
-  d.evaluation = solve_and_evaluate(problem, estimate, set, values_or_default(values, estimate), epsilon, truth, options);
+  d.evaluation =
+      solve_and_evaluate(problem, estimate, set, values_or_default(values, estimate), epsilon, truth, options);
   d.mechanism = d.evaluation.solved.mechanism;
   // The claim is re-measured from the matrix: robust epsilon over F (certified upper bound,
   // robust_measures.cpp) for robust privacy; the realized epsilon under P-hat otherwise.

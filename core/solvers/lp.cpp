@@ -103,7 +103,8 @@ SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scal
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   const int rc = glp_simplex(p, &params);
   const SimplexOutcome first{rc, glp_get_status(p)};
-  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || rc == GLP_ETMLIM || optimal(first)) return first;  // a time limit is final
+  if (rc == GLP_ENOPFS || rc == GLP_ENODFS || rc == GLP_ETMLIM || optimal(first))
+    return first;  // a time limit is final
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
@@ -128,8 +129,7 @@ SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
 /// Appends one row; returns its GLPK index.
 int append_row(glp_prob* p, const Row& row, int n) {
   const int i = glp_add_rows(p, 1);
-  glp_set_row_bnds(p, i, bound_type(row.lower, row.upper), finite_or_zero(row.lower),
-                   finite_or_zero(row.upper));
+  glp_set_row_bnds(p, i, bound_type(row.lower, row.upper), finite_or_zero(row.lower), finite_or_zero(row.upper));
   std::vector<int> idx{0};
   std::vector<double> val{0.0};
   for (const auto& [j, a] : row.coeffs) {
@@ -144,8 +144,14 @@ int append_row(glp_prob* p, const Row& row, int n) {
 /// Status, objective and primal values after the simplex ended with `outcome`.
 Solution read_solution(glp_prob* p, SimplexOutcome outcome, int n) {
   Solution sol;
-  if (outcome.rc == GLP_ENOPFS) { sol.status = Status::kInfeasible; return sol; }
-  if (outcome.rc == GLP_ENODFS) { sol.status = Status::kUnbounded; return sol; }
+  if (outcome.rc == GLP_ENOPFS) {
+    sol.status = Status::kInfeasible;
+    return sol;
+  }
+  if (outcome.rc == GLP_ENODFS) {
+    sol.status = Status::kUnbounded;
+    return sol;
+  }
   if (outcome.rc != 0) return sol;
   switch (outcome.status) {
     case GLP_OPT: sol.status = Status::kOptimal; break;
@@ -295,7 +301,8 @@ void ColumnLp::remove_columns(const std::vector<int>& columns) {
   if (columns.empty()) return;
   std::vector<int> idx{0};
   for (int j : columns) {
-    if (glp_get_col_stat(impl_->p.get(), j + 1) == GLP_BS) solver_failure("lp_basic_column", "a basic column cannot be removed");
+    if (glp_get_col_stat(impl_->p.get(), j + 1) == GLP_BS)
+      solver_failure("lp_basic_column", "a basic column cannot be removed");
     idx.push_back(j + 1);
   }
   glp_del_cols(impl_->p.get(), static_cast<int>(columns.size()), idx.data());

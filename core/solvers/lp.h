@@ -38,8 +38,8 @@ struct LinearProgram {
   /// GLPK's primal and dual feasibility tolerances (relative; 0: its defaults, 1e-7). A caller
   /// that proves bounds from the duals asks for tighter ones (IncrementalLp::set_tolerance).
   double tolerance = 0;
-  Vector objective;      ///< one entry per variable
-  Vector lower, upper;   ///< variable bounds (default [0, +inf) when left empty)
+  Vector objective;     ///< one entry per variable
+  Vector lower, upper;  ///< variable bounds (default [0, +inf) when left empty)
   std::vector<Row> rows;
 
   int num_vars() const { return static_cast<int>(objective.size()); }
@@ -54,9 +54,9 @@ enum class Status { kOptimal, kInfeasible, kUnbounded, kFailed };
 
 struct Solution {
   Status status = Status::kFailed;
-  Vector x;           ///< primal values (when optimal)
+  Vector x;  ///< primal values (when optimal)
   double objective = 0;
-  Vector row_duals;   ///< one multiplier per row: d objective / d row bound, GLPK's sign
+  Vector row_duals;  ///< one multiplier per row: d objective / d row bound, GLPK's sign
 };
 
 /// Solves the LP with the simplex method (presolve as the program asks). Never throws on infeasibility:

@@ -62,9 +62,12 @@ double lagrangian_bound(const LinearProgram& program, const Vector& row_duals, c
     if (kept[i]) continue;
     const Row& row = program.rows[i];
     double y = row_duals(i), b = 0;
-    if (y > 0 && row.lower > -kInf) b = row.lower;        // >= side
-    else if (y < 0 && row.upper < kInf) b = row.upper;    // <= side
-    else continue;                                        // wrong sign: y_i = 0
+    if (y > 0 && row.lower > -kInf)
+      b = row.lower;  // >= side
+    else if (y < 0 && row.upper < kInf)
+      b = row.upper;  // <= side
+    else
+      continue;  // wrong sign: y_i = 0
     total += static_cast<long double>(y) * b;
     total_abs += std::abs(y * b);
     ++terms;

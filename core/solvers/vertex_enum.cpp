@@ -28,11 +28,15 @@ void ensure_cdd_initialised() {
 
 struct CddMatrix {
   dd_MatrixPtr ptr = nullptr;
-  ~CddMatrix() { if (ptr) dd_FreeMatrix(ptr); }
+  ~CddMatrix() {
+    if (ptr) dd_FreeMatrix(ptr);
+  }
 };
 struct CddPolyhedra {
   dd_PolyhedraPtr ptr = nullptr;
-  ~CddPolyhedra() { if (ptr) dd_FreePolyhedra(ptr); }
+  ~CddPolyhedra() {
+    if (ptr) dd_FreePolyhedra(ptr);
+  }
 };
 
 bool is_equality(const Polyhedron& poly, long i) {
@@ -115,7 +119,10 @@ Result enumerate_vertices(const Polyhedron& poly, double tol, long max_vertices)
   std::vector<Vector> kept;
   for (long r = 0; r < g.ptr->rowsize; ++r) {
     const double kind = dd_get_d(g.ptr->matrix[r][0]);
-    if (std::abs(kind) < 0.5) { ++result.rays; continue; }
+    if (std::abs(kind) < 0.5) {
+      ++result.rays;
+      continue;
+    }
     Vector x(d);
     for (long j = 0; j < d; ++j) x(j) = dd_get_d(g.ptr->matrix[r][j + 1]) / kind;
     if (!feasible(poly, x, tol * 100) || tight_rank(poly, x, tol * 100) < d) {
@@ -125,11 +132,13 @@ Result enumerate_vertices(const Polyhedron& poly, double tol, long max_vertices)
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Vector& v) {
       return (v - x).cwiseAbs().maxCoeff() <= tol * 100 * (1.0 + v.cwiseAbs().maxCoeff());
     });
-    if (duplicate) { ++result.merged; continue; }
+    if (duplicate) {
+      ++result.merged;
+      continue;
+    }
     kept.push_back(x);
     if (static_cast<long>(kept.size()) > max_vertices)
-      solver_failure("too_many_vertices",
-                     "the polytope has more than " + std::to_string(max_vertices) + " vertices");
+      solver_failure("too_many_vertices", "the polytope has more than " + std::to_string(max_vertices) + " vertices");
   }
   result.vertices.resize(static_cast<long>(kept.size()), d);
   for (std::size_t k = 0; k < kept.size(); ++k) result.vertices.row(static_cast<long>(k)) = kept[k];

@@ -16,16 +16,16 @@
 namespace privlab::vertex_enum {
 
 struct Polyhedron {
-  Matrix a;                     ///< m x d
-  Vector b;                     ///< m
-  std::vector<bool> equality;   ///< m flags (empty = all inequalities)
+  Matrix a;                    ///< m x d
+  Vector b;                    ///< m
+  std::vector<bool> equality;  ///< m flags (empty = all inequalities)
 };
 
 struct Result {
-  Matrix vertices;      ///< one vertex per row (k x d), deduplicated and verified
-  long rays = 0;        ///< rays/lines cddlib reported (non-zero: the set is unbounded)
-  long rejected = 0;    ///< reported points that failed verification
-  long merged = 0;      ///< reported points merged into an equal vertex
+  Matrix vertices;    ///< one vertex per row (k x d), deduplicated and verified
+  long rays = 0;      ///< rays/lines cddlib reported (non-zero: the set is unbounded)
+  long rejected = 0;  ///< reported points that failed verification
+  long merged = 0;    ///< reported points merged into an equal vertex
 };
 
 /**

@@ -25,8 +25,8 @@ int main() {
     const double eps_true = privlab::metrics::realized_epsilon(d.mechanism, truth);
     std::printf("I(X;Y) = %.4f nats, robust epsilon = %.4f (%s), eps* under P* = %.4f, audit %s (%s)\n",
                 d.metrics.under_hat.mutual_information, d.metrics.robust.value,
-                d.metrics.robust.exact ? "exact" : "upper bound", eps_true,
-                d.audit.verified ? "verified" : "FAILED", d.audit.claim.guarantee.c_str());
+                d.metrics.robust.exact ? "exact" : "upper bound", eps_true, d.audit.verified ? "verified" : "FAILED",
+                d.audit.claim.guarantee.c_str());
     const bool ok = d.audit.verified && std::abs(d.metrics.under_hat.mutual_information - 0.4228) <= 5e-5 &&
                     std::abs(eps_true - 0.2804) <= 5e-5;
     return ok ? 0 : 1;

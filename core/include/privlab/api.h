@@ -16,7 +16,7 @@ namespace privlab::api {
 enum ExitCode { kOk = 0, kBadRequest = 2, kSolverFailure = 3 };
 
 struct Outcome {
-  std::string json;   ///< the response, or {"error":{"code","message","path"}}
+  std::string json;  ///< the response, or {"error":{"code","message","path"}}
   int exit_code = kOk;
 };
 

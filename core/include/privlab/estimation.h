@@ -32,12 +32,12 @@ namespace privlab::estimation {
 
 /// What every estimation response reports about P(S,X) (its "pics", "chi2", bounds, ...).
 struct Analysis {
-  PicDecomposition pics;          ///< PICs, marginals, principal functions; pics.chi2() = chi^2(S;X)
-  Breakpoints upper_bound;        ///< Theorem 2: G^{|X|-1}(lambda) (Definition 5, (49))
-  Breakpoints lower_bound;        ///< Theorem 2: (0,0) to (chi^2(S;X), |X|-1)
-  Breakpoints simple_bound;       ///< eq. (12)
-  double maximal_correlation = 0; ///< rho_m(S;X) = sqrt(lambda_1), eq. (5)
-  double delta = 0;               ///< delta(P_{S,X}), eq. (7)
+  PicDecomposition pics;           ///< PICs, marginals, principal functions; pics.chi2() = chi^2(S;X)
+  Breakpoints upper_bound;         ///< Theorem 2: G^{|X|-1}(lambda) (Definition 5, (49))
+  Breakpoints lower_bound;         ///< Theorem 2: (0,0) to (chi^2(S;X), |X|-1)
+  Breakpoints simple_bound;        ///< eq. (12)
+  double maximal_correlation = 0;  ///< rho_m(S;X) = sqrt(lambda_1), eq. (5)
+  double delta = 0;                ///< delta(P_{S,X}), eq. (7)
 };
 /// The chi-square summary of P(S,X) [s][x] (non-negative, summing to 1: checked, naming
 /// "/joint/s/x").
@@ -56,9 +56,9 @@ std::optional<AuditedTheorem3> theorem3(const Matrix& joint_sx, const PicDecompo
 /// The perfect-privacy mapping (delta = 0): chi^2(S;Y) = 0, chi^2(X;Y) = f0_lower <= F(0).
 struct AuditedPerfectPrivacy {
   double f0_lower = 0;
-  double chi2_x = 0;      ///< chi^2(X;Y) measured from the matrix
-  Matrix mechanism;       ///< 2 x |X|, [y][x]
-  audit::Report audit;    ///< claim "chi2", designed 0, measured chi^2(S;Y) by eq. (1)
+  double chi2_x = 0;    ///< chi^2(X;Y) measured from the matrix
+  Matrix mechanism;     ///< 2 x |X|, [y][x]
+  audit::Report audit;  ///< claim "chi2", designed 0, measured chi^2(S;Y) by eq. (1)
 };
 /// Empty when delta > 0 (then F(0) = 0). See perfect_privacy_point in estimation/tradeoff.h.
 std::optional<AuditedPerfectPrivacy> perfect_privacy(const Matrix& joint_sx, const PicDecomposition& pics);

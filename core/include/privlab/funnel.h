@@ -44,23 +44,23 @@ void check_attributes(const std::vector<long>& attributes, long num_x);
 
 /// Utility and privacy of a protocol q under one joint [s][x] (the response's metrics).
 struct Metrics {
-  double mutual_information = 0;  ///< I(X;Y), Problem 2
-  double nmi = 0;                 ///< I(X;Y) / H(X) (0 when H(X) = 0)
-  double entropy_x = 0;           ///< H(X)
-  double leakage = 0;             ///< I(S;Y), Problem 1
-  double lip = 0;                 ///< (27)
-  double ldp = 0;                 ///< LDP w.r.t. S, (1)
-  double ldp_input = 0;           ///< LDP w.r.t. the protocol's input, (2)
+  double mutual_information = 0;      ///< I(X;Y), Problem 2
+  double nmi = 0;                     ///< I(X;Y) / H(X) (0 when H(X) = 0)
+  double entropy_x = 0;               ///< H(X)
+  double leakage = 0;                 ///< I(S;Y), Problem 1
+  double lip = 0;                     ///< (27)
+  double ldp = 0;                     ///< LDP w.r.t. S, (1)
+  double ldp_input = 0;               ///< LDP w.r.t. the protocol's input, (2)
   std::optional<SrlipWitness> srlip;  ///< (22), when attributes are given
 };
 Metrics measure(const Matrix& q, const Joint& joint, const std::vector<long>& attributes = {});
 
 /// The polytope a vertex design enumerated.
 struct Polytope {
-  std::string name;     ///< "Delta (15)" or "Gamma (5)-(7)"
-  long dimension = 0;   ///< a - 1 for Delta, a(a - 1) for Gamma
+  std::string name;    ///< "Delta (15)" or "Gamma (5)-(7)"
+  long dimension = 0;  ///< a - 1 for Delta, a(a - 1) for Gamma
   long vertices = 0;
-  long outputs = 0;     ///< rows of the mechanism
+  long outputs = 0;                         ///< rows of the mechanism
   std::optional<long> lp_rows, lp_columns;  ///< the LP (17) of Theorem 3
 };
 
@@ -73,12 +73,12 @@ struct AttributePart {
 
 /// A designed protocol with its audit and its metrics (the numbers of the JSON response).
 struct Design {
-  Matrix mechanism;   ///< [y][x], or [y][s*|X| + x] for Conditional Reporting
-  audit::Report audit;  ///< claim "lip" / "ldp" re-measured by lip() / ldp_secret(); for the
-                        ///< product "srlip-measured" (Theorem 4 is false: never certified)
-  Metrics metrics;      ///< under the joint
-  std::optional<Polytope> polytope;        ///< opt-lip, opt-ldp
-  std::optional<Calibration> calibration;  ///< grr, oue, cr: alpha and the privacy it reaches
+  Matrix mechanism;                            ///< [y][x], or [y][s*|X| + x] for Conditional Reporting
+  audit::Report audit;                         ///< claim "lip" / "ldp" re-measured by lip() / ldp_secret(); for the
+                                               ///< product "srlip-measured" (Theorem 4 is false: never certified)
+  Metrics metrics;                             ///< under the joint
+  std::optional<Polytope> polytope;            ///< opt-lip, opt-ldp
+  std::optional<Calibration> calibration;      ///< grr, oue, cr: alpha and the privacy it reaches
   std::vector<std::vector<long>> output_sets;  ///< oue: the subset of X each output stands for
   std::vector<AttributePart> per_attribute;    ///< srlip-product
   std::optional<SimplexView> simplex;          ///< |X| = 3: Delta, p_X and the posteriors

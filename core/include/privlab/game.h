@@ -34,14 +34,13 @@ namespace privlab::game {
 
 /// Inputs with O = S: prior pi, distortion distance d; the utility loss defaults to the Hamming
 /// loss (Section 9) and the DP distance to d. Validates shapes and signs (bad_request).
-GameInputs make_inputs(const Vector& prior, const Matrix& distance,
-                       const std::optional<Matrix>& loss = std::nullopt,
+GameInputs make_inputs(const Vector& prior, const Matrix& distance, const std::optional<Matrix>& loss = std::nullopt,
                        const std::optional<Matrix>& dp_distance = std::nullopt);
 
 /// A designed game mechanism with everything the JSON response audits and reports about it.
 struct AuditedDesign {
-  Designed design;         ///< p [o][s], cost, LP certificate (lower_bound, gap), sizes
-  Evaluation evaluation;   ///< measured from p only
+  Designed design;        ///< p [o][s], cost, LP certificate (lower_bound, gap), sizes
+  Evaluation evaluation;  ///< measured from p only
   /// The DP audit of (22)/(23)/(24) (absent for (21)).
   std::optional<DpAudit> dp_audit;
   /// The distortion audit of (21)/(24) (absent for (22)/(23)).

@@ -25,10 +25,10 @@
 namespace privlab::game {
 
 struct GameInputs {
-  Vector prior;         ///< pi(s), n entries summing to 1 (eq. 1)
-  Matrix loss;          ///< c(o,s), m x n (Section 3.2)
-  Matrix distance;      ///< d(shat,s), n x n: distortion privacy (Section 3.4)
-  Matrix dp_distance;   ///< d_eps(s,s'), n x n: metric DP (eq. 10/15)
+  Vector prior;        ///< pi(s), n entries summing to 1 (eq. 1)
+  Matrix loss;         ///< c(o,s), m x n (Section 3.2)
+  Matrix distance;     ///< d(shat,s), n x n: distortion privacy (Section 3.4)
+  Matrix dp_distance;  ///< d_eps(s,s'), n x n: metric DP (eq. 10/15)
   /// d(o,shat) between observables and guesses, m x n, when observables are places too (grid
   /// or O = S). Only the Appendix C approximation needs it.
   std::optional<Matrix> obs_distance;

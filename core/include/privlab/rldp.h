@@ -44,9 +44,9 @@ UncertaintySet renyi_ball_confidence(double alpha, double confidence, long long 
 
 /// What privlab reports about a mechanism Q on X = (S, U).
 struct Metrics {
-  Evaluation under_hat;    ///< I(X;Y), NMI and realized epsilon under P-hat
-  RobustEpsilon robust;    ///< max over F of the realized epsilon [rldp Definition 1]
-  double ldp_epsilon = 0;  ///< Definition 2 (worst case over all inputs)
+  Evaluation under_hat;        ///< I(X;Y), NMI and realized epsilon under P-hat
+  RobustEpsilon robust;        ///< max over F of the realized epsilon [rldp Definition 1]
+  double ldp_epsilon = 0;      ///< Definition 2 (worst case over all inputs)
   double simplex_epsilon = 0;  ///< Proposition 3 (worst realized epsilon over every P)
 };
 /// Measures Q [y][x] (|X| = |S||U| columns) for P-hat = joint over F.

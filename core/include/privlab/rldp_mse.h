@@ -36,11 +36,11 @@ Vector default_values(long num_u);
 
 /// A solved problem with its certificates and audit (the JSON response's numbers).
 struct Design {
-  Matrix mechanism;        ///< [y][x], repaired so that it is certifiably feasible
-  Evaluation evaluation;   ///< solver bookkeeping (rounds, bounds, repair) and the measures
-  audit::Report audit;     ///< robust privacy: "rldp-chi2", measured = certified robust epsilon;
-                           ///< otherwise "realized-phat", measured = realized epsilon under P-hat
-  double objective = 0;    ///< robust distortion (robust utility) or distortion under P-hat
+  Matrix mechanism;           ///< [y][x], repaired so that it is certifiably feasible
+  Evaluation evaluation;      ///< solver bookkeeping (rounds, bounds, repair) and the measures
+  audit::Report audit;        ///< robust privacy: "rldp-chi2", measured = certified robust epsilon;
+                              ///< otherwise "realized-phat", measured = realized epsilon under P-hat
+  double objective = 0;       ///< robust distortion (robust utility) or distortion under P-hat
   double optimality_gap = 0;  ///< max(0, objective - the LP lower bound)
 };
 
@@ -54,7 +54,7 @@ Design design(const Joint& estimate, Problem problem, double epsilon, const ChiS
               const SolveOptions& options = {});
 
 /// The measures of a given mechanism q [y][x] (= evaluate_mechanism, rldp_mse/evaluation.h).
-Evaluation measure(const Matrix& q, const Joint& estimate, const ChiSquareSet& set,
-                   const Vector& values = {}, const std::optional<Joint>& truth = std::nullopt);
+Evaluation measure(const Matrix& q, const Joint& estimate, const ChiSquareSet& set, const Vector& values = {},
+                   const std::optional<Joint>& truth = std::nullopt);
 
 }  // namespace privlab::rldp_mse

@@ -43,7 +43,8 @@ TEST_CASE("api/solve: rldp srr on paper Example 1 with P*") {
 TEST_CASE("api/solve: counts are normalised and n defaults to their sum") {
   const auto r = json::parse(api::solve(R"({"family":"rldp","mechanism":"grr",
       "joint":[[7,10],[26,57]],"epsilon":0.6931471805599453,
-      "uncertainty":{"alpha":2,"confidence":0.95}})").json);
+      "uncertainty":{"alpha":2,"confidence":0.95}})")
+                                 .json);
   CHECK(r["n"] == 100);
   CHECK(fixtures::matches_printed(r["mutual_information"].get<double>(), 0.0419, 4));
 }
@@ -52,16 +53,17 @@ TEST_CASE("api/solve: errors name the field") {
   CHECK(error_of("{not json", 2)["code"] == "malformed_json");
   CHECK(error_of("[1,2]", 2)["code"] == "not_an_object");
   CHECK(error_of(R"({"family":"nope"})", 2)["path"] == "/family");
-  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":-1})", 2)["path"] ==
-        "/epsilon");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":-1})", 2)["path"] == "/epsilon");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,NaN]],"epsilon":1})", 2)["code"] ==
         "malformed_json");
-  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,-0.5],[0.5,0.5]],"epsilon":1})",
-                 2)["path"] == "/joint/0/1");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,-0.5],[0.5,0.5]],"epsilon":1})", 2)["path"] ==
+        "/joint/0/1");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":1,
-      "uncertainty":{"alpha":2,"confidence":0.95}})", 2)["path"] == "/n");
+      "uncertainty":{"alpha":2,"confidence":0.95}})",
+                 2)["path"] == "/n");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":1,
-      "true_joint":[[1]]})", 2)["path"] == "/true_joint");
+      "true_joint":[[1]]})",
+                 2)["path"] == "/true_joint");
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","epsilon":1})", 2)["path"] == "/joint");
 }
 
@@ -71,7 +73,7 @@ TEST_CASE("api/solve: a batch answers each request in place, errors included, wi
       {"family":"rldp","mechanism":"grr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453},
       {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":-1},
       {"family":"rldp","mechanism":"srr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453}]})",
-      [&](double f, const std::string&) { fractions.push_back(f); });
+                                  [&](double f, const std::string&) { fractions.push_back(f); });
   REQUIRE(outcome.exit_code == 0);
   const json r = json::parse(outcome.json);
   REQUIRE(r["responses"].size() == 3);
@@ -93,7 +95,7 @@ TEST_CASE("api/solve: a batch forwards each request's own progress (an LP's roun
       {"family":"rldp","mechanism":"grr","joint":[[0.07,0.10],[0.26,0.57]],"epsilon":0.6931471805599453},
       {"family":"game","mechanism":"dp","grid":{"rows":4,"cols":5,"cell_km":1},"prior":{"hot_cells":3,"seed":1},
        "epsilon":0.5,"method":"decomposition"}]})",
-      [&](double f, const std::string& stage) { reports.emplace_back(f, stage); });
+                                  [&](double f, const std::string& stage) { reports.emplace_back(f, stage); });
   REQUIRE(outcome.exit_code == 0);
   long rounds = 0;
   for (size_t i = 0; i < reports.size(); ++i) {

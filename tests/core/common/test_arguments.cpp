@@ -46,13 +46,17 @@ Matrix with(Matrix m, long r, long c, double v) {
 }  // namespace
 
 TEST_CASE("common/arguments: each check names the cell with the JSON code") {
-  CHECK(refusal([] { arguments::finite(with(kQ, 1, 2, kNan), "/q"); }) == std::pair<std::string, std::string>{"not_finite", "/q/1/2"});
+  CHECK(refusal([] { arguments::finite(with(kQ, 1, 2, kNan), "/q"); }) ==
+        std::pair<std::string, std::string>{"not_finite", "/q/1/2"});
   CHECK(refusal([] { arguments::mechanism(with(kQ, 0, 3, -0.1), "/q"); }).second == "/q/0/3");
-  CHECK(refusal([] { arguments::mechanism(kQ * 2, "/q"); }) == std::pair<std::string, std::string>{"column_not_distribution", "/q/0/0"});
+  CHECK(refusal([] { arguments::mechanism(kQ * 2, "/q"); }) ==
+        std::pair<std::string, std::string>{"column_not_distribution", "/q/0/0"});
   CHECK(refusal([] { arguments::mechanism(Matrix(0, 0), "/q"); }).first == "not_a_matrix");
   CHECK(refusal([] { arguments::distribution((Vector(2) << 1.5, -0.5).finished(), "/p"); }).second == "/p/1");
-  CHECK(refusal([] { arguments::distribution((Vector(2) << 0.5, 0.6).finished(), "/p"); }).first == "not_a_distribution");
-  CHECK(refusal([] { arguments::input_count(kQ, "/q", 3, "x"); }) == std::pair<std::string, std::string>{"wrong_input_count", "/q/0"});
+  CHECK(refusal([] { arguments::distribution((Vector(2) << 0.5, 0.6).finished(), "/p"); }).first ==
+        "not_a_distribution");
+  CHECK(refusal([] { arguments::input_count(kQ, "/q", 3, "x"); }) ==
+        std::pair<std::string, std::string>{"wrong_input_count", "/q/0"});
   CHECK(refusal([] { arguments::in_range(kNan, "/epsilon", 0, 1); }).first == "not_finite");
   CHECK(refusal([] { arguments::mechanism(kQ, "/q"); }).first.empty());
   CHECK(refusal([] { arguments::under("/mmse_bound", [] { return arguments::in_range(2, "/t", 0, 1), 0; }); }).second ==
@@ -67,14 +71,18 @@ TEST_CASE("common/arguments: both doors refuse a mechanism with the same code an
   CHECK(outcome.json.find("\"negative_probability\"") != std::string::npos);
   CHECK(outcome.json.find("\"/evaluate/0/3\"") != std::string::npos);
   const Matrix q = Matrix{{0.7, 0.2, 0.1, -0.3}, {0.3, 0.8, 0.9, 1.3}};
-  CHECK(refusal([&] { rldp::measure(q, make_joint(kP)); }) == std::pair<std::string, std::string>{"negative_probability", "/q/0/3"});
+  CHECK(refusal([&] { rldp::measure(q, make_joint(kP)); }) ==
+        std::pair<std::string, std::string>{"negative_probability", "/q/0/3"});
 }
 
 TEST_CASE("common/arguments: typed metrics refuse NaN, negative and mismatched sizes") {
   CHECK(refusal([] { metrics::ldp_epsilon(Matrix::Constant(2, 2, kNan)); }).second == "/q/0/0");
   CHECK(refusal([] { metrics::entropy((Vector(2) << 1.5, -0.5).finished()); }).second == "/p/1");
-  CHECK(refusal([] { metrics::mutual_information(Vector::Constant(3, 1.0 / 3), Matrix::Constant(4, 4, 0.25)); }).second == "/px");
-  CHECK(refusal([] { metrics::mutual_information(Vector::Constant(5, 0.2), Matrix::Constant(4, 4, 0.25)); }).second == "/px");
+  CHECK(refusal([] {
+          metrics::mutual_information(Vector::Constant(3, 1.0 / 3), Matrix::Constant(4, 4, 0.25));
+        }).second == "/px");
+  CHECK(refusal([] { metrics::mutual_information(Vector::Constant(5, 0.2), Matrix::Constant(4, 4, 0.25)); }).second ==
+        "/px");
   CHECK(refusal([] { metrics::realized_epsilon(Matrix::Constant(2, 3, 0.5), make_joint(kP)); }).second == "/q/0");
   CHECK(refusal([] { metrics::simplex_rldp_epsilon(kQ, 3, 2); }).second == "/q/0");
   CHECK(refusal([] { metrics::ldp_epsilon(with(kQ, 1, 1, kInf)); }).second == "/q/1/1");
@@ -83,7 +91,7 @@ TEST_CASE("common/arguments: typed metrics refuse NaN, negative and mismatched s
 TEST_CASE("common/arguments: typed family functions refuse hostile matrices naming the argument") {
   const Joint p = make_joint(kP);
   for (const Matrix& bad : std::vector<Matrix>{Matrix::Constant(2, 4, kNan), Matrix::Ones(2, 4), Matrix(-kQ),
-                                              Matrix::Constant(2, 3, 0.5)}) {
+                                               Matrix::Constant(2, 3, 0.5)}) {
     CHECK(refusal([&] { rldp::measure(bad, p); }).second.rfind("/q", 0) == 0);
     CHECK(refusal([&] { rldp_mse::measure(bad, p, rldp_mse::chi2_ball(p, 0.05)); }).second.rfind("/q", 0) == 0);
   }
@@ -93,7 +101,8 @@ TEST_CASE("common/arguments: typed family functions refuse hostile matrices nami
   CHECK(refusal([&] { funnel::measure(kP, f); }).second.rfind("/q", 0) == 0);  // swapped-size protocol
   CHECK(refusal([&] { estimation::measure(with(fq, 1, 2, -0.1), f); }).second == "/q/1/2");
   CHECK(refusal([&] { estimation::analyze(with(f.p, 0, 0, kNan)); }).second == "/joint/0/0");
-  CHECK(refusal([] { make_joint(with(kP, 0, 1, kNan)); }) == std::pair<std::string, std::string>{"not_finite", "/joint/0/1"});
+  CHECK(refusal([] { make_joint(with(kP, 0, 1, kNan)); }) ==
+        std::pair<std::string, std::string>{"not_finite", "/joint/0/1"});
   CHECK(refusal([] { rldp::design(make_joint(kP), rldp::Mechanism::kGrr, kNan); }).second == "/epsilon");
   rldp::UncertaintySet by_hand = rldp::renyi_ball(2, 0.1);
   by_hand.radius = kNan;
@@ -106,15 +115,23 @@ TEST_CASE("common/arguments: estimation's theorem inputs are checked by the type
   CHECK(refusal([&] { estimation::theorem4_bound((Vector(2) << 0.6, kNan).finished(), nu); }).second == "/rho/1");
   CHECK(refusal([&] { estimation::theorem4_bound((Vector(2) << 0.9, 0.9).finished(), nu); }).second == "/rho");
   CHECK(refusal([&] { estimation::theorem5_bound(rho, nu, 3); }).second == "/t");
-  CHECK(refusal([&] { estimation::example4_error_bound(rho, (Vector(2) << 0.2, 0.7).finished()); }).second == "/alpha/1");
+  CHECK(refusal([&] { estimation::example4_error_bound(rho, (Vector(2) << 0.2, 0.7).finished()); }).second ==
+        "/alpha/1");
   CHECK(refusal([&] { estimation::theorem4_bound(rho, nu); }).first.empty());
   // The JSON door names the same argument inside its object.
-  const auto outcome = api::solve(R"({"family":"estimation","joint":[[0.3,0.2],[0.1,0.4]],"mmse_bound":{"rho":[0.6,0.5],"nu":[0.5,1.5]}})");
+  const auto outcome = api::solve(
+      R"({"family":"estimation","joint":[[0.3,0.2],[0.1,0.4]],"mmse_bound":{"rho":[0.6,0.5],"nu":[0.5,1.5]}})");
   CHECK(outcome.json.find("\"/mmse_bound/nu/1\"") != std::string::npos);
   const Matrix p_ay{{0.3, 0.2}, {0.1, 0.4}};
-  CHECK(refusal([&] { estimation::normalized_mmse(p_ay, (Vector(3) << 1, 0, 0).finished(), (Vector(2) << 0.5, 0.5).finished()); }).second == "/h");
-  CHECK(refusal([&] { estimation::normalized_mmse_or_one(p_ay, {(Vector(2) << 1, 0).finished()}, (Vector(2) << 0.5, kNan).finished()); }).second == "/pa/1");
-  const std::vector<double> one = estimation::normalized_mmse_or_one(p_ay, {(Vector(2) << 2, 2).finished()}, (Vector(2) << 0.5, 0.5).finished());
+  CHECK(refusal([&] {
+          estimation::normalized_mmse(p_ay, (Vector(3) << 1, 0, 0).finished(), (Vector(2) << 0.5, 0.5).finished());
+        }).second == "/h");
+  CHECK(refusal([&] {
+          estimation::normalized_mmse_or_one(p_ay, {(Vector(2) << 1, 0).finished()},
+                                             (Vector(2) << 0.5, kNan).finished());
+        }).second == "/pa/1");
+  const std::vector<double> one =
+      estimation::normalized_mmse_or_one(p_ay, {(Vector(2) << 2, 2).finished()}, (Vector(2) << 0.5, 0.5).finished());
   CHECK(one == std::vector<double>{1.0});  // constant under pa: nothing to learn
 }
 
@@ -126,7 +143,9 @@ TEST_CASE("common/arguments: game attacks check sizes and the design its require
   const game::GameInputs in = game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, 1}, {1, 0}});
   game::DesignOptions opt = game::design_options(game::MechanismKind::kDp, kNan, 0);
   CHECK(refusal([&] { game::design_audited(in, opt); }).second == "/epsilon");
-  CHECK(refusal([] { game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, kInf}, {1, 0}}); }).second == "/distance/0/1");
+  CHECK(refusal([] {
+          game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, kInf}, {1, 0}});
+        }).second == "/distance/0/1");
 }
 
 TEST_CASE("common/arguments: game design requires the levels its kind needs (no silent 0)") {
@@ -135,11 +154,13 @@ TEST_CASE("common/arguments: game design requires the levels its kind needs (no 
   const game::GameInputs in = game::make_inputs((Vector(2) << 0.5, 0.5).finished(), Matrix{{0, 1}, {1, 0}});
   game::DesignOptions dp;
   dp.kind = game::MechanismKind::kDp;
-  CHECK(refusal([&] { game::design_audited(in, dp); }) == std::pair<std::string, std::string>{"missing_field", "/epsilon"});
+  CHECK(refusal([&] { game::design_audited(in, dp); }) ==
+        std::pair<std::string, std::string>{"missing_field", "/epsilon"});
   CHECK(refusal([&] { game::design(in, dp); }) == std::pair<std::string, std::string>{"missing_field", "/epsilon"});
   game::DesignOptions joint;  // kind kJoint by default
   joint.epsilon = 0.5;
-  CHECK(refusal([&] { game::design_audited(in, joint); }) == std::pair<std::string, std::string>{"missing_field", "/min_distortion"});
+  CHECK(refusal([&] { game::design_audited(in, joint); }) ==
+        std::pair<std::string, std::string>{"missing_field", "/min_distortion"});
   game::DesignOptions distortion;
   distortion.kind = game::MechanismKind::kDistortion;
   CHECK(refusal([&] { game::design(in, distortion); }).second == "/min_distortion");
@@ -170,14 +191,21 @@ TEST_CASE("common/arguments: game functions refuse inputs built by hand with mis
   CHECK(refusal([&] { game::design(bad, opt); }).second == "/distance/0/1");
   CHECK(refusal([&] { game::evaluate(Matrix::Constant(3, 2, 1.0 / 3), in); }).second == "/p");
   CHECK(refusal([&] { game::evaluate_mismatch(p, in, (Vector(3) << 0.2, 0.3, 0.5).finished()); }).second == "/prior");
-  CHECK(refusal([&] { game::metric_dp_epsilon(Matrix::Constant(2, 3, 0.5), Matrix::Ones(2, 2)); }).second == "/dp_distance");
+  CHECK(refusal([&] { game::metric_dp_epsilon(Matrix::Constant(2, 3, 0.5), Matrix::Ones(2, 2)); }).second ==
+        "/dp_distance");
   CHECK(refusal([&] { game::threshold_dp_epsilon(p, Matrix::Ones(3, 3), 1); }).second == "/dp_distance");
-  CHECK(refusal([&] { game::utility_cost(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(3, 2)); }).second == "/utility_loss");
+  CHECK(refusal([&] { game::utility_cost(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(3, 2)); }).second ==
+        "/utility_loss");
   CHECK(refusal([&] { game::worst_utility_cost(p, Matrix::Ones(2, 3)); }).second == "/utility_loss");
-  CHECK(refusal([&] { game::feasibility_threshold((Vector(3) << 0.2, 0.3, 0.5).finished(), Matrix::Ones(2, 2)); }).second == "/prior");
+  CHECK(refusal([&] {
+          game::feasibility_threshold((Vector(3) << 0.2, 0.3, 0.5).finished(), Matrix::Ones(2, 2));
+        }).second == "/prior");
   CHECK(refusal([&] { game::prior_only_guess((Vector(1) << 1.0).finished(), Matrix::Ones(2, 2)); }).second == "/prior");
-  CHECK(refusal([&] { game::guess_errors(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 3)); }).second == "/distance");
-  CHECK(refusal([&] { game::attack_error(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 2), Matrix::Ones(3, 2)); }).second == "/q");
+  CHECK(refusal([&] { game::guess_errors(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 3)); }).second ==
+        "/distance");
+  CHECK(refusal([&] {
+          game::attack_error(p, (Vector(2) << 0.5, 0.5).finished(), Matrix::Ones(2, 2), Matrix::Ones(3, 2));
+        }).second == "/q");
   CHECK(refusal([] { game::attack_matrix({0, 2}, 2); }).second == "/guess/1");
   CHECK(refusal([] { game::grid_distances(game::Grid{}); }).second == "/grid");
   CHECK(refusal([&] { game::evaluate(p, in); }).first.empty());

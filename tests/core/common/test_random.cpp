@@ -63,7 +63,7 @@ TEST_CASE("common/random: moments of normal, exponential, gamma; Dirichlet means
   CHECK(std::abs(m / n) < 0.01);
   CHECK(std::abs(v / n - 1.0) < 0.015);
   CHECK(ex / n == doctest::Approx(0.5).epsilon(0.01));  // E Exp(2) = 1/2
-  for (double shape : {0.3, 0.5, 1.0, 3.7}) {  // both branches of gamma, integer and not 1/shape
+  for (double shape : {0.3, 0.5, 1.0, 3.7}) {           // both branches of gamma, integer and not 1/shape
     double gm = 0, gv = 0;
     for (int i = 0; i < n; ++i) {
       const double g = random::gamma(e, shape);

@@ -34,8 +34,7 @@ TEST_CASE("estimation/experiment parity-bits: Formulation 1 points lie between t
   const json r = run({{"family", "estimation"}, {"experiment", "parity-bits"}, {"theta_steps", 5}});
   CHECK(r["experiment"] == "parity-bits");
   CHECK(r["plots"][0]["group"] == "series");
-  const auto pics = estimation::pic_decomposition(
-      estimation::parity_bits_joint(0.45, 0.4, 0.2, 0.15));
+  const auto pics = estimation::pic_decomposition(estimation::parity_bits_joint(0.45, 0.4, 0.2, 0.15));
   const auto up = estimation::upper_bound(pics), lo = estimation::lower_bound(pics);
   int points = 0;
   for (const auto& row : r["rows"]) {
@@ -51,8 +50,8 @@ TEST_CASE("estimation/experiment parity-bits: Formulation 1 points lie between t
 }
 
 TEST_CASE("estimation/experiment robustness: every gap obeys Lemma 5; seeded") {
-  const json req = {{"family", "estimation"}, {"experiment", "robustness"}, {"trials", 4},
-                    {"n_values", {200, 2000}}, {"seed", 7}};
+  const json req = {
+      {"family", "estimation"}, {"experiment", "robustness"}, {"trials", 4}, {"n_values", {200, 2000}}, {"seed", 7}};
   const json r = run(req);
   const long series = column(r, "series"), value = column(r, "value"), trial = column(r, "trial");
   std::map<std::pair<long, long>, std::map<std::string, double>> by_trial;
@@ -78,8 +77,7 @@ TEST_CASE("estimation/experiment adult: pipeline on a small CSV in the Adult for
         << "Not-in-family, " << races[(i / 2) % 3] << ", " << (male ? "Male" : "Female")
         << ", 0, 0, 40, United-States, " << (rich ? ">50K" : "<=50K") << "\n";
   }
-  const json r = run({{"family", "estimation"}, {"experiment", "adult"}, {"data_csv", csv.str()},
-                      {"theta_steps", 3}});
+  const json r = run({{"family", "estimation"}, {"experiment", "adult"}, {"data_csv", csv.str()}, {"theta_steps", 3}});
   CHECK(r["records"] == 240);
   const long mmse_min = column(r, "mmse_min"), mmse_sum = column(r, "mmse_sum");
   const long role = column(r, "role"), theta = column(r, "theta");
@@ -94,9 +92,13 @@ TEST_CASE("estimation/experiment adult: pipeline on a small CSV in the Adult for
 }
 
 TEST_CASE("estimation/experiment robustness: a custom joint with its own functions") {
-  json req = {{"family", "estimation"}, {"experiment", "robustness"}, {"trials", 2},
-              {"n_values", {500}}, {"joint", {{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}}},
-              {"private_functions", {{1, 0, 0}}}, {"useful_functions", {{0, 1, 0}, {0, 0, 1}}},
+  json req = {{"family", "estimation"},
+              {"experiment", "robustness"},
+              {"trials", 2},
+              {"n_values", {500}},
+              {"joint", {{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}}},
+              {"private_functions", {{1, 0, 0}}},
+              {"useful_functions", {{0, 1, 0}, {0, 0, 1}}},
               {"theta", 0.7}};
   const json r = run(req);
   CHECK(r["rows"].size() == 2 * 4);  // Theorem 6 is vacuous at n = 500 here: no bound rows

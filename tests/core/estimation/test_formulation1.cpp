@@ -39,8 +39,7 @@ void check_result(const Formulation1Input& in, const Formulation1Result& r) {
   CHECK((r.mechanism.array() >= 0).all());
   CHECK((r.mechanism.colwise().sum().array() - 1).abs().maxCoeff() < 1e-12);
   CHECK(r.objective <= r.objective_upper + 1e-12);
-  if (r.converged)
-    CHECK(r.objective_upper - r.objective <= in.tolerance * std::max(1.0, r.objective_upper) + 1e-12);
+  if (r.converged) CHECK(r.objective_upper - r.objective <= in.tolerance * std::max(1.0, r.objective_upper) + 1e-12);
   // Basis (16): F^T D_X F = I.
   const Matrix gram = r.basis.transpose() * px.asDiagonal() * r.basis;
   CHECK((gram - Matrix::Identity(gram.rows(), gram.cols())).cwiseAbs().maxCoeff() < 1e-9);
@@ -115,7 +114,7 @@ TEST_CASE("estimation/solve_formulation1: optimum matches a brute-force grid in 
     const auto r = solve_formulation1(in);
     check_result(in, r);
     const double grid = grid_optimum(in, r, 400);
-    CHECK(r.objective >= grid - 1e-9);        // never worse than any feasible grid point
+    CHECK(r.objective >= grid - 1e-9);           // never worse than any feasible grid point
     CHECK(r.objective <= grid + 2 * 2.0 / 400);  // within the grid's resolution
   }
 }

@@ -45,8 +45,7 @@ TEST_CASE("estimation/handler: contract fields for a bare joint") {
   for (int a = 0; a < 3; ++a)
     for (int b = 0; b < 3; ++b) j(a, b) = kJoint[a][b].get<double>();
   CHECK(r["chi2"].get<double>() == doctest::Approx(estimation::chi_square_information(j)));
-  CHECK(r["chi2"].get<double>() ==
-        doctest::Approx(r["pics"][0].get<double>() + r["pics"][1].get<double>()));
+  CHECK(r["chi2"].get<double>() == doctest::Approx(r["pics"][0].get<double>() + r["pics"][1].get<double>()));
   for (const char* key : {"upper_bound", "lower_bound", "simple_bound"}) {
     REQUIRE(r[key].is_array());
     for (const auto& point : r[key]) CHECK(point.size() == 2);
@@ -79,8 +78,7 @@ TEST_CASE("estimation/handler: Formulation 1 design, audits, every MMSE equal to
   CHECK(d["private"][0]["mmse"].get<double>() >= 0.7 - 1e-9);
   CHECK(d["private"][0]["mmse_projected"].get<double>() ==
         doctest::Approx(d["private"][0]["mmse_projected_formula"].get<double>()));
-  for (const auto& u : d["useful"])
-    CHECK(u["mmse"].get<double>() == doctest::Approx(u["mmse_formula"].get<double>()));
+  for (const auto& u : d["useful"]) CHECK(u["mmse"].get<double>() == doctest::Approx(u["mmse_formula"].get<double>()));
   CHECK(d["useful"][1]["name"] == "last");
   REQUIRE(r["sweep"].size() == 5);
   for (const auto& s : r["sweep"]) CHECK(s["audit"][0]["verified"] == true);
@@ -88,7 +86,8 @@ TEST_CASE("estimation/handler: Formulation 1 design, audits, every MMSE equal to
 }
 
 TEST_CASE("estimation/handler: optional sub-requests") {
-  json req = {{"family", "estimation"}, {"joint", {{30, 10}, {10, 50}}},
+  json req = {{"family", "estimation"},
+              {"joint", {{30, 10}, {10, 50}}},
               {"mmse_of", {{"s", {{0, 1}}}, {"x", {{{"name", "bit"}, {"values", {1, 0}}}}}}},
               {"mmse_bound", {{"rho", {0.6, 0.8}}, {"nu", {0.5, 0.5}}}},
               {"one_bit", {{"rho", {0.5}}, {"alpha", {0.3}}}},
@@ -111,8 +110,8 @@ TEST_CASE("estimation/handler: optional sub-requests") {
 TEST_CASE("estimation/handler: mmse_of normalises as the typed API; a constant function gives 1") {
   // One convention (estimation/pics.h normalized_or_one): a function constant under the marginal
   // has nothing to learn, so its normalised MMSE is 1, as in the "true" block.
-  const json r = solve_ok({{"family", "estimation"}, {"joint", {{0.3, 0.1}, {0.15, 0.45}}},
-                           {"mmse_of", {{"s", {{2, 2}, {1, 0}}}}}});
+  const json r = solve_ok(
+      {{"family", "estimation"}, {"joint", {{0.3, 0.1}, {0.15, 0.45}}}, {"mmse_of", {{"s", {{2, 2}, {1, 0}}}}}});
   const auto& list = r["mmse_of"]["s_given_x"];
   CHECK(list[0]["variance"].get<double>() == 0);
   CHECK(list[0]["normalized_mmse"].get<double>() == 1);

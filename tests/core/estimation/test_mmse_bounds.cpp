@@ -103,8 +103,8 @@ TEST_CASE("estimation/theorem4_bound: holds on random channels for random orthon
       nu(i) = cond_norm(jxy, basis[i + 1]);
     }
     const auto bound = theorem4_bound(rho, nu);
-    CHECK(cond_norm(jxy, phi) <= bound.correlation_bound + 1e-12);          // (29)
-    CHECK(mmse_direct(jxy, phi) >= bound.mmse_bound - 1e-12);               // (31)
+    CHECK(cond_norm(jxy, phi) <= bound.correlation_bound + 1e-12);  // (29)
+    CHECK(mmse_direct(jxy, phi) >= bound.mmse_bound - 1e-12);       // (31)
     CHECK(theorem5_bound(rho, nu, 0).correlation_bound ==
           doctest::Approx(bound.correlation_bound));  // t = 0 is Theorem 4
   }
@@ -189,13 +189,12 @@ TEST_CASE("estimation/example4_error_bound: bounds the MAP error of guessing a m
         return err;
       };
       const Vector rho = (Vector(2) << 0.5, 0.5).finished();
-      const Vector alpha = (Vector(2) << map_error([&](long x) { return bit(x, 0); }),
-                            map_error([&](long x) { return bit(x, 1); }))
-                               .finished();
+      const Vector alpha = (Vector(2) << map_error([&](long x) { return bit(x, 0); }), map_error([&](long x) {
+                              return bit(x, 1);
+                            })).finished();
       CHECK(alpha(0) == doctest::Approx(e1));
       const double bound = example4_error_bound(rho, alpha);
-      const double actual =
-          map_error([&](long x) { return bit(x, 0) + bit(x, 1) + bit(x, 2); });
+      const double actual = map_error([&](long x) { return bit(x, 0) + bit(x, 1) + bit(x, 2); });
       CHECK(actual >= bound - 1e-12);  // (38)
       CHECK(bound >= 0);
     }

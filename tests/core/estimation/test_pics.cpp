@@ -18,8 +18,7 @@ TEST_CASE("estimation/pic_decomposition: binary channel PIC is the squared phi c
     for (double e : {0.0, 0.1, 0.37}) {
       const Matrix j = joint_of((Vector(2) << 1 - pi1, pi1).finished(), bsc(e));
       const double num = j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0);
-      const double phi2 = num * num / (j.row(0).sum() * j.row(1).sum() * j.col(0).sum() *
-                                       j.col(1).sum());
+      const double phi2 = num * num / (j.row(0).sum() * j.row(1).sum() * j.col(0).sum() * j.col(1).sum());
       const auto d = pic_decomposition(j);
       REQUIRE(d.pics.size() == 1);
       CHECK(d.pics(0) == doctest::Approx(phi2).epsilon(1e-12));
@@ -34,8 +33,7 @@ TEST_CASE("estimation/pic_decomposition: q-ary symmetric channel (Example 2) has
       const Matrix j = joint_of(Vector::Constant(q, 1.0 / q), qary_channel(q, eps));
       const auto d = pic_decomposition(j);
       REQUIRE(d.pics.size() == q - 1);
-      for (long k = 0; k < q - 1; ++k)
-        CHECK(d.pics(k) == doctest::Approx((1 - eps) * (1 - eps)).epsilon(1e-10));
+      for (long k = 0; k < q - 1; ++k) CHECK(d.pics(k) == doctest::Approx((1 - eps) * (1 - eps)).epsilon(1e-10));
       CHECK(chi_square_information(j) == doctest::Approx((q - 1) * (1 - eps) * (1 - eps)));
       CHECK(maximal_correlation(d) == doctest::Approx(1 - eps));
     }
@@ -54,8 +52,7 @@ TEST_CASE("estimation/pic_decomposition: n-bit BSC (Example 3) has PICs (1-2e)^(
   }
   const auto d = pic_decomposition(joint_of(Vector::Constant(8, 1.0 / 8), w));
   std::vector<double> expect;
-  for (long mask = 1; mask < 8; ++mask)
-    expect.push_back(std::pow(1 - 2 * e, 2 * __builtin_popcountl(mask)));
+  for (long mask = 1; mask < 8; ++mask) expect.push_back(std::pow(1 - 2 * e, 2 * __builtin_popcountl(mask)));
   std::sort(expect.rbegin(), expect.rend());
   for (long k = 0; k < 7; ++k) CHECK(d.pics(k) == doctest::Approx(expect[k]).epsilon(1e-10));
 }
@@ -69,14 +66,12 @@ TEST_CASE("estimation/pic_decomposition: chi^2 = sum of PICs, orthonormal princi
     CHECK(chi_square_information(j) == doctest::Approx(d.chi2()).epsilon(1e-10));
     for (long k = 0; k + 1 < d.pics.size(); ++k) CHECK(d.pics(k) >= d.pics(k + 1) - 1e-15);
     for (long a = 0; a < d.pics.size(); ++a) {
-      CHECK(d.pu.dot(d.f.col(a)) == doctest::Approx(0).scale(1));      // zero mean
+      CHECK(d.pu.dot(d.f.col(a)) == doctest::Approx(0).scale(1));  // zero mean
       CHECK(d.pv.dot(d.g.col(a)) == doctest::Approx(0).scale(1));
       for (long b = 0; b < d.pics.size(); ++b) {
-        CHECK(d.pu.dot(d.f.col(a).cwiseProduct(d.f.col(b))) ==
-              doctest::Approx(a == b ? 1.0 : 0.0).scale(1));
+        CHECK(d.pu.dot(d.f.col(a).cwiseProduct(d.f.col(b))) == doctest::Approx(a == b ? 1.0 : 0.0).scale(1));
         // E[f_a(U) g_b(V)] = sqrt(lambda_a) delta_ab  (Definition 1 / Theorem 1)
-        CHECK(d.f.col(a).dot(j * d.g.col(b)) ==
-              doctest::Approx(a == b ? std::sqrt(d.pics(a)) : 0.0).scale(1));
+        CHECK(d.f.col(a).dot(j * d.g.col(b)) == doctest::Approx(a == b ? std::sqrt(d.pics(a)) : 0.0).scale(1));
       }
     }
   }
@@ -131,8 +126,7 @@ TEST_CASE("estimation/maximal_correlation: Example 1, rho_m(S^n; prod_{i in A} X
         if (s == 0) x_y.row(x)(y) += 0.125;  // X^n uniform: P(x, y) = 1/8 1{y = y(x)}
       }
     const long k = __builtin_popcountl(a_mask);
-    CHECK(maximal_correlation(pic_decomposition(s_y)) ==
-          doctest::Approx(std::pow(1 - 2 * e, k)).epsilon(1e-12));
+    CHECK(maximal_correlation(pic_decomposition(s_y)) == doctest::Approx(std::pow(1 - 2 * e, k)).epsilon(1e-12));
     CHECK(maximal_correlation(pic_decomposition(x_y)) == doctest::Approx(1.0));
   }
 }

@@ -15,7 +15,7 @@ using namespace privlab::estimation;
 using namespace privlab::estimation::testing;
 
 namespace {
-Matrix z_channel(double a) { return (Matrix(2, 2) << 1, 1 - a, 0, a).finished(); }  // [y][x]
+Matrix z_channel(double a) { return (Matrix(2, 2) << 1, 1 - a, 0, a).finished(); }      // [y][x]
 Matrix diag_joint(double p1) { return (Matrix(2, 2) << 1 - p1, 0, 0, p1).finished(); }  // S = X
 }  // namespace
 
@@ -37,8 +37,8 @@ TEST_CASE("estimation/example5: inequality (40) and Lemma 5 for small eps") {
       for (double eps : {1e-3, 1e-2}) {
         const Matrix p1 = diag_joint(p), p2 = diag_joint(p + eps / 2);
         CHECK((p1 - p2).cwiseAbs().sum() == doctest::Approx(eps));  // ||P1 - P2||_1 = eps
-        const double delta = std::abs(chi2_of_mechanism(p1, z_channel(a)).first -
-                                      chi2_of_mechanism(p2, z_channel(a)).first);
+        const double delta =
+            std::abs(chi2_of_mechanism(p1, z_channel(a)).first - chi2_of_mechanism(p2, z_channel(a)).first);
         const auto [lo, hi] = example5_constants(a, p);
         CHECK(delta >= lo * eps * (1 - 0.1));  // first order: "for sufficiently small eps"
         CHECK(delta <= hi * eps);

@@ -53,8 +53,8 @@ TEST_CASE("estimation/upper_bound: random mechanisms lie under G and over nothin
       const long ny = 2 + trial % 5;
       const Matrix q = random_channel(ny, nx, rng);
       const auto [cs, cx] = chi2_of_mechanism(j, q);
-      CHECK(cs <= d.chi2() + 1e-12);                        // data processing
-      CHECK(cx <= evaluate(up, cs) + 1e-9);                 // Theorem 2
+      CHECK(cs <= d.chi2() + 1e-12);                           // data processing
+      CHECK(cx <= evaluate(up, cs) + 1e-9);                    // Theorem 2
       CHECK(evaluate(up, cs) <= evaluate(simple, cs) + 1e-9);  // G improves (12)
     }
   }

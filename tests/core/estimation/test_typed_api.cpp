@@ -9,9 +9,9 @@
 #include "privlab/estimation.h"
 
 using namespace privlab;
-using nlohmann::json;
 using fixtures::check_same_matrix;
 using fixtures::solve_ok;
+using nlohmann::json;
 
 namespace {
 const Matrix kJoint{{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}};
@@ -26,9 +26,12 @@ void check_curve(const estimation::Breakpoints& curve, const json& j) {
 }  // namespace
 
 TEST_CASE("estimation/typed_api: analyze, theorem3 and design equal the JSON response") {
-  const json r = solve_ok({{"family", "estimation"}, {"joint", json_write::matrix(kJoint)},
-                           {"private_functions", {{1, 0, 0}}}, {"useful_functions", {{0, 1, 0}, {0, 0, 1}}},
-                           {"theta", 0.7}, {"objective", "sum"}});
+  const json r = solve_ok({{"family", "estimation"},
+                           {"joint", json_write::matrix(kJoint)},
+                           {"private_functions", {{1, 0, 0}}},
+                           {"useful_functions", {{0, 1, 0}, {0, 0, 1}}},
+                           {"theta", 0.7},
+                           {"objective", "sum"}});
   const Joint joint = make_joint(kJoint);
   const estimation::Analysis a = estimation::analyze(joint.p);
   REQUIRE(a.pics.pics.size() == static_cast<long>(r["pics"].size()));
@@ -67,8 +70,12 @@ TEST_CASE("estimation/typed_api: analyze, theorem3 and design equal the JSON res
 
 TEST_CASE("estimation/typed_api: measure and normalized_mmse equal an evaluate request") {
   const Matrix q{{0.8, 0.3, 0.1}, {0.2, 0.7, 0.9}};
-  const json r = solve_ok({{"family", "estimation"}, {"joint", json_write::matrix(kJoint)}, {"evaluate", json_write::matrix(q)},
-                           {"private_functions", {{1, 0, 0}}}, {"useful_functions", {{0, 1, 0}}}, {"theta", 0.5}});
+  const json r = solve_ok({{"family", "estimation"},
+                           {"joint", json_write::matrix(kJoint)},
+                           {"evaluate", json_write::matrix(q)},
+                           {"private_functions", {{1, 0, 0}}},
+                           {"useful_functions", {{0, 1, 0}}},
+                           {"theta", 0.5}});
   const estimation::ChannelMetrics m = estimation::measure(q, make_joint(kJoint));
   CHECK(m.chi2_sy == r["chi2_sy"].get<double>());
   CHECK(m.chi2_xy == r["chi2_xy"].get<double>());

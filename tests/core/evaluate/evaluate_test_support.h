@@ -37,8 +37,7 @@ inline json evaluate_request(json design, const std::string& key, const json& ma
 }
 
 /// Designs, evaluates the designed matrix, and checks every field in `fields` is identical.
-inline json round_trip(const json& design, const std::string& key,
-                       const std::vector<std::string>& fields) {
+inline json round_trip(const json& design, const std::string& key, const std::vector<std::string>& fields) {
   const json d = solve_ok(design);
   const json e = solve_ok(evaluate_request(design, key, d["mechanism"]));
   CHECK(e["mechanism_name"] == "evaluated");

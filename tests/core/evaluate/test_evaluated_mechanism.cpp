@@ -13,8 +13,7 @@ using privlab::Matrix;
 
 namespace {
 json rldp_eval(const json& matrix) {
-  return {{"family", "rldp"}, {"joint", {{0.3, 0.2}, {0.1, 0.4}}}, {"uncertainty", "simplex"},
-          {"evaluate", matrix}};
+  return {{"family", "rldp"}, {"joint", {{0.3, 0.2}, {0.1, 0.4}}}, {"uncertainty", "simplex"}, {"evaluate", matrix}};
 }
 void expect(const json& request, const std::string& code, const std::string& path) {
   const json e = error_of(request, 2);
@@ -57,8 +56,7 @@ TEST_CASE("evaluate/read: the column error names the column in its message") {
 
 TEST_CASE("evaluate/bad_columns: negative entries and sums off 1 by more than 1e-9") {
   Matrix q(2, 4);
-  q << 0.5, 1.2, 0.5, 0.5 + 2e-9,
-       0.5, -0.2, 0.5, 0.5;
+  q << 0.5, 1.2, 0.5, 0.5 + 2e-9, 0.5, -0.2, 0.5, 0.5;
   CHECK(privlab::evaluated::bad_columns(q) == std::vector<long>{1, 3});
   q(0, 3) = 0.5 + 5e-10;
   q(0, 1) = 0.8;

@@ -11,8 +11,12 @@ using namespace evaluate_test;
 
 namespace {
 json rldp_design(const std::string& m) {
-  return {{"family", "rldp"}, {"mechanism", m}, {"joint", {{0.07, 0.10}, {0.26, 0.57}}},
-          {"true_joint", {{0.1, 0.1}, {0.2, 0.6}}}, {"n", 100}, {"epsilon", std::log(2.0)},
+  return {{"family", "rldp"},
+          {"mechanism", m},
+          {"joint", {{0.07, 0.10}, {0.26, 0.57}}},
+          {"true_joint", {{0.1, 0.1}, {0.2, 0.6}}},
+          {"n", 100},
+          {"epsilon", std::log(2.0)},
           {"uncertainty", {{"alpha", 2}, {"confidence", 0.95}}}};
 }
 double h2(double p) { return -p * std::log(p) - (1 - p) * std::log(1 - p); }
@@ -21,8 +25,8 @@ double h2(double p) { return -p * std::log(p) - (1 - p) * std::log(1 - p); }
 TEST_CASE("evaluate/rldp: every designed mechanism evaluates to the metrics of its design") {
   for (const char* m : {"grr", "srr", "ir", "nr", "polyopt"})
     round_trip(rldp_design(m), "mechanism",
-               {"mutual_information", "nmi", "epsilon", "robust_epsilon", "robust_epsilon_exact",
-                "true", "projection", "uncertainty", "n", "output_size"});
+               {"mutual_information", "nmi", "epsilon", "robust_epsilon", "robust_epsilon_exact", "true", "projection",
+                "uncertainty", "n", "output_size"});
   json simplex = rldp_design("srr");
   simplex["uncertainty"] = "simplex";
   round_trip(simplex, "mechanism", {"mutual_information", "epsilon", "robust_epsilon", "true"});
@@ -30,7 +34,9 @@ TEST_CASE("evaluate/rldp: every designed mechanism evaluates to the metrics of i
 
 TEST_CASE("evaluate/rldp: randomized response by hand (eps = ln 3)") {
   // S binary, U trivial: Q(y|s) = 3/4 on the diagonal. I(X;Y) = h(P(Y=0)) - h(1/4).
-  const json r = solve_ok({{"family", "rldp"}, {"joint", {{0.3}, {0.7}}}, {"uncertainty", "simplex"},
+  const json r = solve_ok({{"family", "rldp"},
+                           {"joint", {{0.3}, {0.7}}},
+                           {"uncertainty", "simplex"},
                            {"evaluate", {{0.75, 0.25}, {0.25, 0.75}}}});
   const double py0 = 0.3 * 0.75 + 0.7 * 0.25;
   CHECK(r["mutual_information"].get<double>() == doctest::Approx(h2(py0) - h2(0.25)).epsilon(1e-12));
@@ -45,8 +51,8 @@ TEST_CASE("evaluate/rldp: randomized response by hand (eps = ln 3)") {
 
 TEST_CASE("evaluate/rldp: a zero entry gives robust epsilon Infinity over the simplex") {
   // Q(y=1 | s=0) = 0 < Q(y=1 | s=1): some P in the simplex puts weight on it.
-  const json r = solve_ok({{"family", "rldp"}, {"joint", {{0.5}, {0.5}}}, {"uncertainty", "simplex"},
-                           {"evaluate", {{1, 0.5}, {0, 0.5}}}});
+  const json r = solve_ok(
+      {{"family", "rldp"}, {"joint", {{0.5}, {0.5}}}, {"uncertainty", "simplex"}, {"evaluate", {{1, 0.5}, {0, 0.5}}}});
   CHECK(r["robust_epsilon"] == "Infinity");
   CHECK(r["epsilon"] == "Infinity");
   CHECK(r["ldp_epsilon"] == "Infinity");
@@ -76,8 +82,11 @@ TEST_CASE("evaluate/rldp: compare_optimal designs PolyOpt at the matrix's robust
   CHECK(c["utility_ratio"].get<double>() ==
         doctest::Approx(r["mutual_information"].get<double>() / c["optimal"]["mutual_information"].get<double>()));
   // An infinite robust epsilon has nothing to compare at unless epsilon is given.
-  json z = {{"family", "rldp"}, {"joint", {{0.5}, {0.5}}}, {"uncertainty", "simplex"},
-            {"evaluate", {{1, 0.5}, {0, 0.5}}}, {"compare_optimal", true}};
+  json z = {{"family", "rldp"},
+            {"joint", {{0.5}, {0.5}}},
+            {"uncertainty", "simplex"},
+            {"evaluate", {{1, 0.5}, {0, 0.5}}},
+            {"compare_optimal", true}};
   CHECK(solve_ok(z)["comparison"]["optimal"]["error"]["code"] == "no_finite_epsilon");
   z["epsilon"] = 1.0;
   CHECK(solve_ok(z)["comparison"]["optimal"]["mechanism_name"] == "polyopt");
@@ -85,18 +94,24 @@ TEST_CASE("evaluate/rldp: compare_optimal designs PolyOpt at the matrix's robust
 
 TEST_CASE("evaluate/rldp-mse: every problem's mechanism evaluates to the metrics of its design") {
   for (const char* p : {"nunp", "nurp", "runp", "rurp"}) {
-    const json design = {{"family", "rldp-mse"}, {"problem", p}, {"joint", {{0.1, 0.2, 0.1}, {0.3, 0.1, 0.2}}},
-                         {"epsilon", 1.0}, {"n", 200}, {"uncertainty", {{"confidence", 0.9}}},
+    const json design = {{"family", "rldp-mse"},
+                         {"problem", p},
+                         {"joint", {{0.1, 0.2, 0.1}, {0.3, 0.1, 0.2}}},
+                         {"epsilon", 1.0},
+                         {"n", 200},
+                         {"uncertainty", {{"confidence", 0.9}}},
                          {"true_joint", {{0.15, 0.15, 0.1}, {0.25, 0.15, 0.2}}}};
     round_trip(design, "problem",
-               {"distortion", "robust_distortion", "robust_distortion_lower", "worst_case_distribution",
-                "epsilon", "robust_epsilon", "robust_epsilon_lower", "true", "values", "uncertainty"});
+               {"distortion", "robust_distortion", "robust_distortion_lower", "worst_case_distribution", "epsilon",
+                "robust_epsilon", "robust_epsilon_lower", "true", "values", "uncertainty"});
   }
 }
 
 TEST_CASE("evaluate/rldp-mse: the identity has distortion 0; shapes and compare_optimal") {
-  const json base = {{"family", "rldp-mse"}, {"joint", {{0.25, 0.25}, {0.25, 0.25}}},
-                     {"uncertainty", {{"radius", 0.01}}}, {"values", {0, 2}}};
+  const json base = {{"family", "rldp-mse"},
+                     {"joint", {{0.25, 0.25}, {0.25, 0.25}}},
+                     {"uncertainty", {{"radius", 0.01}}},
+                     {"values", {0, 2}}};
   json r = base;
   // Y = U exactly: distortion 0, and S independent of Y given U uniform -> eps 0.
   r["evaluate"] = {{1, 0, 1, 0}, {0, 1, 0, 1}};
@@ -121,7 +136,8 @@ TEST_CASE("evaluate/rldp-mse: the identity has distortion 0; shapes and compare_
 TEST_CASE("evaluate/funnel: every protocol evaluates to the metrics of its design") {
   const json joint = {{0.2, 0.1, 0.05, 0.15}, {0.05, 0.15, 0.2, 0.1}};
   for (const char* m : {"opt-lip", "opt-ldp", "grr", "oue", "cr"}) {
-    json design = {{"family", "funnel"}, {"mechanism", m}, {"joint", joint}, {"epsilon", 0.8},
+    json design = {{"family", "funnel"},   {"mechanism", m},
+                   {"joint", joint},       {"epsilon", 0.8},
                    {"attributes", {2, 2}}, {"true_joint", {{0.25, 0.1, 0.05, 0.1}, {0.05, 0.1, 0.25, 0.1}}}};
     if (std::string(m) == "opt-ldp") {  // Gamma is enumerated for small |X| only
       design["joint"] = {{0.3, 0.1, 0.1}, {0.1, 0.1, 0.3}};
@@ -157,10 +173,12 @@ TEST_CASE("evaluate/funnel: GRR by hand, LIP Infinity from a zero, compare_optim
 }
 
 TEST_CASE("evaluate/estimation: the Formulation 1 design evaluates to its chi-square and mmse values") {
-  const json design = {{"family", "estimation"}, {"joint", {{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}}},
+  const json design = {{"family", "estimation"},
+                       {"joint", {{0.1, 0.05, 0.05}, {0.05, 0.2, 0.05}, {0.1, 0.1, 0.3}}},
                        {"private_functions", {{1, 0, 0}}},
                        {"useful_functions", {{0, 1, 0}, {{"name", "last"}, {"values", {0, 0, 1}}}}},
-                       {"theta", 0.7}, {"objective", "sum"}};
+                       {"theta", 0.7},
+                       {"objective", "sum"}};
   const json d = solve_ok(design);
   json e = design;
   e["evaluate"] = d["design"]["mechanism"];
@@ -204,9 +222,14 @@ TEST_CASE("evaluate/estimation: the identity reveals X, a constant column nothin
 
 TEST_CASE("evaluate/game: every designed mechanism evaluates to the metrics of its design") {
   for (const std::string m : {"distortion", "dp", "joint"}) {
-    const json design = {{"family", "game"}, {"mechanism", m}, {"prior", {0.2, 0.5, 0.3}},
-                         {"utility_loss", "hamming"}, {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
-                         {"epsilon", 0.5}, {"min_distortion", 0.4}, {"adversary_prior", {0.4, 0.3, 0.3}}};
+    const json design = {{"family", "game"},
+                         {"mechanism", m},
+                         {"prior", {0.2, 0.5, 0.3}},
+                         {"utility_loss", "hamming"},
+                         {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
+                         {"epsilon", 0.5},
+                         {"min_distortion", 0.4},
+                         {"adversary_prior", {0.4, 0.3, 0.3}}};
     round_trip(design, "mechanism",
                {"cost", "worst_cost", "attack", "adversary_error", "bayes_error", "epsilon", "posterior",
                 "observation_probability", "prior", "feasibility_threshold", "adversary_prior"});
@@ -214,8 +237,11 @@ TEST_CASE("evaluate/game: every designed mechanism evaluates to the metrics of i
 }
 
 TEST_CASE("evaluate/game: the identity by hand; shapes; compare_optimal at the matrix's epsilon") {
-  json r = {{"family", "game"}, {"prior", {0.2, 0.5, 0.3}}, {"utility_loss", "hamming"},
-            {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}}, {"evaluate", {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}};
+  json r = {{"family", "game"},
+            {"prior", {0.2, 0.5, 0.3}},
+            {"utility_loss", "hamming"},
+            {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
+            {"evaluate", {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}};
   const json id = solve_ok(r);
   CHECK(id["cost"].get<double>() == 0.0);
   CHECK(id["adversary_error"].get<double>() == 0.0);

@@ -33,8 +33,7 @@ inline Matrix random_protocol(std::mt19937_64& rng, long b, long a, double conc)
  * climb by random perturbations that keep privacy <= eps. Returns the best utility seen.
  */
 inline double brute_force_utility(std::mt19937_64& rng, const Matrix& joint, double eps,
-                                  const std::function<double(const Matrix&)>& privacy,
-                                  int tries, int climb) {
+                                  const std::function<double(const Matrix&)>& privacy, int tries, int climb) {
   const long a = joint.cols();
   const Matrix uniform = Matrix::Constant(a, a, 1.0 / a);
   double best = 0;
@@ -55,7 +54,10 @@ inline double brute_force_utility(std::mt19937_64& rng, const Matrix& joint, dou
       for (long x = 0; x < a; ++x) cand.col(x) /= cand.col(x).sum();
       cand = feasible_mix(cand);
       const double v = utility(cand, joint);
-      if (v > value) { value = v; q = cand; }
+      if (v > value) {
+        value = v;
+        q = cand;
+      }
     }
     best = std::max(best, value);
   }

@@ -13,8 +13,7 @@ using namespace privlab::funnel;
 
 namespace {
 /// p(s, x^j | x^J = cell) for J = {k}: the joint restricted to the records with X^k = v.
-Matrix conditional_attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long j,
-                                   long k, long v) {
+Matrix conditional_attribute_joint(const Matrix& joint, const std::vector<long>& sizes, long j, long k, long v) {
   Matrix out = Matrix::Zero(joint.rows(), sizes[j]);
   for (long x = 0; x < joint.cols(); ++x) {
     const long d0 = x / sizes[1], d1 = x % sizes[1];  // two attributes
@@ -38,8 +37,7 @@ TEST_CASE("funnel/product_protocol: mixed radix, last attribute fastest") {
   for (long y1 = 0; y1 < 2; ++y1)
     for (long y2 = 0; y2 < 3; ++y2)
       for (long x1 = 0; x1 < 2; ++x1)
-        for (long x2 = 0; x2 < 3; ++x2)
-          CHECK(q(y1 * 3 + y2, x1 * 3 + x2) == doctest::Approx(q1(y1, x1) * q2(y2, x2)));
+        for (long x2 = 0; x2 < 3; ++x2) CHECK(q(y1 * 3 + y2, x1 * 3 + x2) == doctest::Approx(q1(y1, x1) * q2(y2, x2)));
 }
 
 TEST_CASE("funnel/attribute_product: each factor meets (25)-(26) for every prior it lists") {

@@ -13,8 +13,8 @@
 #include "privlab/funnel.h"
 
 using namespace privlab;
-using nlohmann::json;
 using fixtures::solve_ok;
+using nlohmann::json;
 
 namespace {
 const Matrix kJoint{{0.2, 0.1, 0.15}, {0.05, 0.3, 0.2}};
@@ -38,8 +38,11 @@ TEST_CASE("funnel/design: the typed API gives the JSON response's numbers for ev
       const char* metric = target == funnel::Target::kLip ? "lip" : "ldp";
       CAPTURE(funnel::mechanism_name(m));
       CAPTURE(metric);
-      const json r = solve_ok({{"family", "funnel"}, {"mechanism", funnel::mechanism_name(m)},
-                               {"joint", json_write::matrix(kJoint)}, {"epsilon", 0.5}, {"metric", metric}});
+      const json r = solve_ok({{"family", "funnel"},
+                               {"mechanism", funnel::mechanism_name(m)},
+                               {"joint", json_write::matrix(kJoint)},
+                               {"epsilon", 0.5},
+                               {"metric", metric}});
       const funnel::Design d = funnel::design(joint, m, 0.5, target);
       check_same(d, r);
       CHECK(d.polytope.has_value() == r.contains("polytope"));
@@ -52,8 +55,11 @@ TEST_CASE("funnel/design: the typed API gives the JSON response's numbers for ev
 
 TEST_CASE("funnel/design: the per-attribute product and measure with attributes") {
   const Joint joint = make_joint(kJoint4);
-  const json r = solve_ok({{"family", "funnel"}, {"mechanism", "srlip-product"}, {"joint", json_write::matrix(kJoint4)},
-                           {"epsilon", 1.5}, {"attributes", {2, 2}}});
+  const json r = solve_ok({{"family", "funnel"},
+                           {"mechanism", "srlip-product"},
+                           {"joint", json_write::matrix(kJoint4)},
+                           {"epsilon", 1.5},
+                           {"attributes", {2, 2}}});
   const funnel::Design d = funnel::design(joint, funnel::Mechanism::kSrlipProduct, 1.5, funnel::Target::kLip, {2, 2});
   check_same(d, r);
   REQUIRE(d.metrics.srlip.has_value());
@@ -77,9 +83,7 @@ TEST_CASE("funnel/design: bad input is an Error naming the field") {
   try {
     funnel::design(joint, funnel::Mechanism::kGrr, 0.5, funnel::Target::kLip, {2, 2});
     FAIL("no error");
-  } catch (const Error& e) {
-    CHECK(e.code() == "attributes_mismatch");
-  }
+  } catch (const Error& e) { CHECK(e.code() == "attributes_mismatch"); }
   CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kSrlipProduct, 0.5), Error);
   CHECK_THROWS_AS(funnel::design(joint, funnel::Mechanism::kGrr, -1.0), Error);
   CHECK(funnel::mechanism_from_name("opt-lip") == funnel::Mechanism::kOptLip);
@@ -110,16 +114,14 @@ TEST_CASE("funnel/design: opt-ldp and opt-lip solve joints with counts from 1 to
       CHECK(d.audit.verified);
       CHECK(d.audit.claim.measured <= eps + audit::kEpsilonTolerance);
       ++solved;
-    } catch (const Error& e) {
-      FAIL_CHECK(e.code() << ": " << e.what());
-    }
+    } catch (const Error& e) { FAIL_CHECK(e.code() << ": " << e.what()); }
   }
   CHECK(solved == 60);
 }
 
 TEST_CASE("funnel/design: the skewed Adult request of issue 28 (one count 95 -> 1e9) solves at eps 0.5") {
-  Matrix counts{{0, 2404, 110, 328, 1601, 0},   {9, 0, 1, 1, 0, 12},       {13184, 17, 124, 1e9, 0, 1556},
-                {0, 211, 32, 45, 130, 0},        {0, 4706, 611, 4485, 881, 0}, {0, 420, 55, 99, 451, 0},
+  Matrix counts{{0, 2404, 110, 328, 1601, 0}, {9, 0, 1, 1, 0, 12},          {13184, 17, 124, 1e9, 0, 1556},
+                {0, 211, 32, 45, 130, 0},     {0, 4706, 611, 4485, 881, 0}, {0, 420, 55, 99, 451, 0},
                 {0, 547, 48, 15, 383, 0}};
   const Joint joint = make_joint(counts / counts.sum());
   const funnel::Design d = funnel::design(joint, funnel::Mechanism::kOptLip, 0.5, funnel::Target::kLip);
@@ -134,9 +136,9 @@ TEST_CASE("funnel/design: the skewed Adult request of issue 28 (one count 95 -> 
 }
 
 namespace {
-const Matrix kAdultRelationship{{0, 2404, 110, 328, 1601, 0}, {9, 0, 1, 1, 0, 12},       {13184, 17, 124, 95, 0, 1556},
-                                {0, 211, 32, 45, 130, 0},      {0, 4706, 611, 4485, 881, 0}, {0, 420, 55, 99, 451, 0},
-                                {0, 547, 48, 15, 383, 0}};
+const Matrix kAdultRelationship{
+    {0, 2404, 110, 328, 1601, 0}, {9, 0, 1, 1, 0, 12},      {13184, 17, 124, 95, 0, 1556}, {0, 211, 32, 45, 130, 0},
+    {0, 4706, 611, 4485, 881, 0}, {0, 420, 55, 99, 451, 0}, {0, 547, 48, 15, 383, 0}};
 const Matrix kAdultSex{{2672, 1771}, {14, 9}, {1657, 13319}, {205, 213}, {4767, 5916}, {631, 394}, {825, 168}};
 
 funnel::Design opt_lip(Matrix counts, double eps) {
@@ -168,12 +170,10 @@ TEST_CASE("funnel/design: issue 28 family: opt-lip on the Adult examples at eps 
         CHECK(d.audit.verified);
         CHECK(d.metrics.lip <= eps * (1 + 1e-12));
         // the optimum, or the constant channel with a note saying it is not the optimum
-        const funnel::Design grr = funnel::design(make_joint(counts / counts.sum()), funnel::Mechanism::kGrr, eps,
-                                                  funnel::Target::kLip);
+        const funnel::Design grr =
+            funnel::design(make_joint(counts / counts.sum()), funnel::Mechanism::kGrr, eps, funnel::Target::kLip);
         CHECK((d.metrics.mutual_information >= grr.metrics.mutual_information * (1 - 1e-9) || !d.notes.empty()));
-      } catch (const Error& e) {
-        FAIL_CHECK(e.code() << " at '" << e.path() << "': " << e.what());
-      }
+      } catch (const Error& e) { FAIL_CHECK(e.code() << " at '" << e.path() << "': " << e.what()); }
     }
 }
 

@@ -29,7 +29,8 @@ const char* kAdultExcerpt =
 }  // namespace
 
 TEST_CASE("funnel/experiment ldp-vs-lip: small run, orderings of Section VIII-A") {
-  const json r = solve_ok(R"({"family":"funnel","experiment":"ldp-vs-lip","a":3,"c":2,"trials":2,"epsilons":[0.25,1],"seed":5})");
+  const json r =
+      solve_ok(R"({"family":"funnel","experiment":"ldp-vs-lip","a":3,"c":2,"trials":2,"epsilons":[0.25,1],"seed":5})");
   CHECK(r["experiment"] == "ldp-vs-lip");
   CHECK(r["rows"].size() == 2 * 2 * 3);
   std::map<std::pair<long, double>, std::map<std::string, double>> by;
@@ -38,15 +39,17 @@ TEST_CASE("funnel/experiment ldp-vs-lip: small run, orderings of Section VIII-A"
     by[{row[0].get<long>(), row[1].get<double>()}][row[2].get<std::string>()] = row[3].get<double>();
   }
   for (const auto& [key, m] : by) {
-    CHECK(m.at("opt-ldp") <= m.at("opt-lip") + 1e-9);          // eps-LDP => eps-LIP
-    CHECK(m.at("opt-ldp(eps/2)") <= m.at("opt-ldp") + 1e-9);   // a stricter constraint
+    CHECK(m.at("opt-ldp") <= m.at("opt-lip") + 1e-9);         // eps-LDP => eps-LIP
+    CHECK(m.at("opt-ldp(eps/2)") <= m.at("opt-ldp") + 1e-9);  // a stricter constraint
   }
   // Same seed, same rows (seeded randomness only).
-  CHECK(solve_ok(R"({"family":"funnel","experiment":"ldp-vs-lip","a":3,"c":2,"trials":2,"epsilons":[0.25,1],"seed":5})")["rows"] == r["rows"]);
+  CHECK(solve_ok(R"({"family":"funnel","experiment":"ldp-vs-lip","a":3,"c":2,"trials":2,"epsilons":[0.25,1],"seed":5})")
+            ["rows"] == r["rows"]);
 }
 
 TEST_CASE("funnel/experiment grr-vs-cr: Jeffreys-drawn distributions, both calibrated to eps") {
-  const json r = solve_ok(R"({"family":"funnel","experiment":"grr-vs-cr","sizes":[[3,2],[4,3]],"trials":5,"epsilons":[0.5,2],"seed":9})");
+  const json r = solve_ok(
+      R"({"family":"funnel","experiment":"grr-vs-cr","sizes":[[3,2],[4,3]],"trials":5,"epsilons":[0.5,2],"seed":9})");
   CHECK(r["rows"].size() == 2 * 5 * 2);
   for (const auto& row : r["rows"]) {
     CHECK(row[5].get<double>() >= 0);
@@ -61,7 +64,8 @@ TEST_CASE("funnel/experiment grr-vs-cr: Jeffreys-drawn distributions, both calib
 
 TEST_CASE("funnel/experiment grr-vs-cr: issue13 repro 8: Infinity - Infinity is null with a note, never NaN") {
   // eps 3 on 2x2 tables: both protocols are often uncalibrated (alpha = Infinity)
-  const json r = solve_ok(R"({"family":"funnel","experiment":"grr-vs-cr","sizes":[[2,2]],"trials":20,"epsilons":[3],"seed":4})");
+  const json r =
+      solve_ok(R"({"family":"funnel","experiment":"grr-vs-cr","sizes":[[2,2]],"trials":20,"epsilons":[3],"seed":4})");
   long both_infinite = 0;
   for (const auto& row : r["rows"]) {
     for (const auto& cell : row) CHECK(cell != "NaN");
@@ -77,13 +81,18 @@ TEST_CASE("funnel/experiment grr-vs-cr: issue13 repro 8: Infinity - Infinity is 
 }
 
 TEST_CASE("funnel/experiment adult: panels from data_csv; opt-lip >= grr and oue") {
-  json request = {{"family", "funnel"}, {"experiment", "adult"}, {"data_csv", kAdultExcerpt},
-                  {"secrets", {"marital-status"}}, {"data", {"sex", "relationship"}}, {"epsilons", {0.5, 1.0}}};
+  json request = {{"family", "funnel"},
+                  {"experiment", "adult"},
+                  {"data_csv", kAdultExcerpt},
+                  {"secrets", {"marital-status"}},
+                  {"data", {"sex", "relationship"}},
+                  {"epsilons", {0.5, 1.0}}};
   const json r = solve_ok(request.dump());
   CHECK(r["rows"].size() == 2 * 2 * 4);
   std::map<std::string, double> opt;
   for (const auto& row : r["rows"])
-    if (row[3] == "opt-lip") opt[row[0].get<std::string>() + std::to_string(row[4].get<double>())] = row[5].get<double>();
+    if (row[3] == "opt-lip")
+      opt[row[0].get<std::string>() + std::to_string(row[4].get<double>())] = row[5].get<double>();
   for (const auto& row : r["rows"])
     if (row[3] == "grr" || row[3] == "oue")
       CHECK(row[5].get<double>() <= opt.at(row[0].get<std::string>() + std::to_string(row[4].get<double>())) + 1e-9);

@@ -71,7 +71,8 @@ TEST_CASE("funnel/cr_matrix: (46) with the Kronecker delta equals Algorithm 1; (
     for (long s = 0; s < 3; ++s)
       for (long y = 0; y < 4; ++y) {
         double others = 0;
-        for (long s2 = 0; s2 < 3; ++s2) if (s2 != s) others += joint(s2, y) / joint.row(s2).sum();
+        for (long s2 = 0; s2 < 3; ++s2)
+          if (s2 != s) others += joint(s2, y) / joint.row(s2).sum();
         const double expected = (std::exp(alpha) * joint(s, y) / joint.row(s).sum() + others) / (std::exp(alpha) + 2);
         CHECK(pys(y, s) / joint.row(s).sum() == doctest::Approx(expected).epsilon(1e-13));
       }
@@ -86,7 +87,8 @@ TEST_CASE("funnel/closed_form_privacy: (29), (32), (33) equal LIP/LDP measured o
       for (Protocol p : kAll) {
         const Matrix q = protocol_matrix(p, joint, alpha);
         CHECK(closed_form_privacy(p, Target::kLip, joint, alpha) == doctest::Approx(lip(q, joint)).epsilon(1e-10));
-        CHECK(closed_form_privacy(p, Target::kLdp, joint, alpha) == doctest::Approx(ldp_secret(q, joint)).epsilon(1e-10));
+        CHECK(closed_form_privacy(p, Target::kLdp, joint, alpha) ==
+              doctest::Approx(ldp_secret(q, joint)).epsilon(1e-10));
       }
   }
 }

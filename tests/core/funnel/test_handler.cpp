@@ -102,7 +102,8 @@ TEST_CASE("funnel/handler: attributes give srlip; srlip-product shows the Theore
 
 TEST_CASE("funnel/handler: errors name the offending field") {
   CHECK(error_of(R"({"family":"funnel","mechanism":"nope","joint":[[1]],"epsilon":1})", 2)["path"] == "/mechanism");
-  CHECK(error_of(R"({"family":"funnel","mechanism":"grr","joint":[[1,2],[3,-1]],"epsilon":1})", 2)["path"] == "/joint/1/1");
+  CHECK(error_of(R"({"family":"funnel","mechanism":"grr","joint":[[1,2],[3,-1]],"epsilon":1})", 2)["path"] ==
+        "/joint/1/1");
   CHECK(error_of(R"({"family":"funnel","mechanism":"grr","joint":[[1,2]],"epsilon":-1})", 2)["path"] == "/epsilon");
   CHECK(error_of(request("grr", R"(,"metric":"mi")"), 2)["path"] == "/metric");
   const json mismatch = error_of(request("grr", R"(,"attributes":[2,2])"), 2);
@@ -117,7 +118,8 @@ TEST_CASE("funnel/handler: errors name the offending field") {
 
 TEST_CASE("funnel/handler: size guards refuse Gamma and Delta explosions with too_large") {
   // opt-ldp at |X| = 5, |S| = 2 (the paper's Section VIII-A size) is refused in the handler.
-  const json ldp = error_of(R"({"family":"funnel","mechanism":"opt-ldp","joint":[[1,2,3,4,5],[5,4,3,2,1]],"epsilon":1})", 2);
+  const json ldp =
+      error_of(R"({"family":"funnel","mechanism":"opt-ldp","joint":[[1,2,3,4,5],[5,4,3,2,1]],"epsilon":1})", 2);
   CHECK(ldp["code"] == "too_large");
   CHECK(ldp["path"] == "/joint");
   std::string big = "[";
@@ -135,9 +137,11 @@ TEST_CASE("funnel/handler: size guards refuse Gamma and Delta explosions with to
   wide += "],[";
   for (int x = 0; x < 11; ++x) wide += (x ? ",2" : "1");
   wide += "]]";
-  CHECK(error_of(R"({"family":"funnel","mechanism":"oue","joint":)" + wide + R"(,"epsilon":0.3})", 2)["code"] == "too_large");
+  CHECK(error_of(R"({"family":"funnel","mechanism":"oue","joint":)" + wide + R"(,"epsilon":0.3})", 2)["code"] ==
+        "too_large");
   // a zero column does not count: opt-ldp on |X| = 5 with two empty columns is |X| = 3.
-  const json sparse = solve_ok(R"({"family":"funnel","mechanism":"opt-ldp","joint":[[1,0,2,0,3],[3,0,2,0,1]],"epsilon":1})");
+  const json sparse =
+      solve_ok(R"({"family":"funnel","mechanism":"opt-ldp","joint":[[1,0,2,0,3],[3,0,2,0,1]],"epsilon":1})");
   CHECK(sparse["audit"]["verified"] == true);
 }
 

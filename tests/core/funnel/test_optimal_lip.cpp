@@ -30,7 +30,8 @@ TEST_CASE("funnel/optimal_lip: eps-LIP, b <= a, vertices of Delta have support <
       CHECK(support <= std::min(a, c));
     }
     // I(X;Y) = H(X) - sum_y q_y H(R_{X|y}) = H(X) - LP optimum.
-    CHECK(utility(opt.mechanism, joint) == doctest::Approx(metrics::entropy(x_marginal(joint)) - opt.lp_objective).epsilon(1e-9));
+    CHECK(utility(opt.mechanism, joint) ==
+          doctest::Approx(metrics::entropy(x_marginal(joint)) - opt.lp_objective).epsilon(1e-9));
     // Lemma 1: eps-LIP implies I(S;Y) <= eps.
     CHECK(leakage(opt.mechanism, joint) <= eps + 1e-12);
   }

@@ -32,26 +32,36 @@ double srlip_naive(const Matrix& q, const Matrix& joint, const std::vector<long>
   double worst = 0;
   for (long mask = 0; mask < (1L << m); ++mask) {
     long cells = 1;
-    for (long j = 0; j < m; ++j) if (mask >> j & 1) cells *= sizes[j];
+    for (long j = 0; j < m; ++j)
+      if (mask >> j & 1) cells *= sizes[j];
     for (long cell = 0; cell < cells; ++cell) {
       std::vector<long> want(m, -1);
       long rest = cell;
       for (long j = m - 1; j >= 0; --j)
-        if (mask >> j & 1) { want[j] = rest % sizes[j]; rest /= sizes[j]; }
+        if (mask >> j & 1) {
+          want[j] = rest % sizes[j];
+          rest /= sizes[j];
+        }
       auto in_cell = [&](long x) {
-        for (long j = 0; j < m; ++j) if (want[j] >= 0 && digit(x, j) != want[j]) return false;
+        for (long j = 0; j < m; ++j)
+          if (want[j] >= 0 && digit(x, j) != want[j]) return false;
         return true;
       };
       double pxj = 0;
-      for (long x = 0; x < a; ++x) if (in_cell(x)) pxj += joint.col(x).sum();
+      for (long x = 0; x < a; ++x)
+        if (in_cell(x)) pxj += joint.col(x).sum();
       if (pxj <= 0) continue;
       for (long y = 0; y < q.rows(); ++y) {
         double pyxj = 0;
-        for (long x = 0; x < a; ++x) if (in_cell(x)) pyxj += q(y, x) * joint.col(x).sum();
+        for (long x = 0; x < a; ++x)
+          if (in_cell(x)) pyxj += q(y, x) * joint.col(x).sum();
         for (long s = 0; s < c; ++s) {
           double psxj = 0, pysxj = 0;
           for (long x = 0; x < a; ++x)
-            if (in_cell(x)) { psxj += joint(s, x); pysxj += q(y, x) * joint(s, x); }
+            if (in_cell(x)) {
+              psxj += joint(s, x);
+              pysxj += q(y, x) * joint(s, x);
+            }
           if (psxj <= 0) continue;
           worst = std::max(worst, std::abs(std::log((pysxj / psxj) / (pyxj / pxj))));
         }
@@ -71,7 +81,8 @@ TEST_CASE("funnel/utility: equals metrics::mutual_information for protocols of X
     // I(S;Y) through the channel S -> Y, P(y|s) = sum_x Q(y|x) p(x|s).
     Matrix cond = joint;
     for (long s = 0; s < 3; ++s) cond.row(s) /= joint.row(s).sum();
-    CHECK(leakage(q, joint) == doctest::Approx(metrics::mutual_information(s_marginal(joint), q * cond.transpose())).epsilon(1e-12));
+    CHECK(leakage(q, joint) ==
+          doctest::Approx(metrics::mutual_information(s_marginal(joint), q * cond.transpose())).epsilon(1e-12));
   }
 }
 

@@ -58,7 +58,8 @@ TEST_CASE("game/box_bound: a proven lower bound at any multipliers, (21), (22) a
             // negative. (A box that is too tight, e.g. 0.5, passes here; it claims more than the
             // optimum at a decomposition's final multipliers: test_decomposition.cpp catches it.)
             Vector lambda(pb.n);
-            for (long s = 0; s < pb.n; ++s) lambda(s) = in.prior(s) * (trial < 4 ? 0.6 + 0.8 * u(rng) : 1.0 + 2.0 * u(rng));
+            for (long s = 0; s < pb.n; ++s)
+              lambda(s) = in.prior(s) * (trial < 4 ? 0.6 + 0.8 * u(rng) : 1.0 + 2.0 * u(rng));
             const double mu = kind == MechanismKind::kDp ? 0.0 : 1.5 * u(rng);
             CHECK(bounds_at(pb, lambda, mu).box <= optimum + 1e-9);
           }

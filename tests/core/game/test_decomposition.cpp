@@ -59,7 +59,8 @@ TEST_CASE("game/decomposition: the Lipschitz envelope is the smallest DP vector 
 
 TEST_CASE("game/decomposition: equals the plain full LP on small grids, every mechanism, certified") {
   std::mt19937_64 rng(51);
-  const Grid grids[] = {{3, 3, 1.0}, {3, 4, 0.75, 0.5333}, {4, 4, 1.0}, {5, 4, 0.6, 1.1}, {5, 5, 1.0}, {6, 6, 0.75, 0.5333}};
+  const Grid grids[] = {{3, 3, 1.0},      {3, 4, 0.75, 0.5333}, {4, 4, 1.0},
+                        {5, 4, 0.6, 1.1}, {5, 5, 1.0},          {6, 6, 0.75, 0.5333}};
   for (const Grid& grid : grids) {
     const GameInputs in = grid_game(grid, rng);
     const double threshold = feasibility_threshold(in.prior, in.distance);
@@ -163,7 +164,10 @@ TEST_CASE("game/decomposition: a round budget returns a feasible mechanism with 
   const double optimum = plain_lp_optimum(in, o.kind, o.epsilon, o.min_distortion, false);
   o.max_rounds = 1;
   long rounds_seen = 0;
-  o.on_round = [&](long round, long, double gap) { rounds_seen = round; CHECK(gap >= 0); };
+  o.on_round = [&](long round, long, double gap) {
+    rounds_seen = round;
+    CHECK(gap >= 0);
+  };
   const Designed d = design(in, o);
   CHECK(rounds_seen == 1);
   check_feasible(d, in, o);

@@ -12,9 +12,9 @@ TEST_CASE("game/metric_dp_epsilon: randomized response on two points at distance
   const double e = std::exp(1.0);
   const Matrix p = (Matrix(2, 2) << e / (1 + e), 1 / (1 + e), 1 / (1 + e), e / (1 + e)).finished();
   const Matrix d = (Matrix(2, 2) << 0, 2, 2, 0).finished();
-  CHECK(metric_dp_epsilon(p, d) == doctest::Approx(0.5));      // ln(e) / 2
+  CHECK(metric_dp_epsilon(p, d) == doctest::Approx(0.5));  // ln(e) / 2
   CHECK(threshold_dp_epsilon(p, d, 2.0) == doctest::Approx(1.0));
-  CHECK(threshold_dp_epsilon(p, d, 1.0) == 0);                // no pair within the threshold
+  CHECK(threshold_dp_epsilon(p, d, 1.0) == 0);  // no pair within the threshold
   CHECK(metric_dp_epsilon(p, d, 1.0) == 0);
 }
 
@@ -24,9 +24,8 @@ TEST_CASE("game/metric_dp_epsilon: the ratio is divided by the pair's own distan
   d << 0, 1, 4, 1, 0, 3, 4, 3, 0;
   Matrix p(2, 3);
   p << 0.6, 0.3, 0.1, 0.4, 0.7, 0.9;
-  const double expect = std::max({std::log(0.6 / 0.3) / 1, std::log(0.6 / 0.1) / 4,
-                                  std::log(0.3 / 0.1) / 3, std::log(0.7 / 0.4) / 1,
-                                  std::log(0.9 / 0.4) / 4, std::log(0.9 / 0.7) / 3});
+  const double expect = std::max({std::log(0.6 / 0.3) / 1, std::log(0.6 / 0.1) / 4, std::log(0.3 / 0.1) / 3,
+                                  std::log(0.7 / 0.4) / 1, std::log(0.9 / 0.4) / 4, std::log(0.9 / 0.7) / 3});
   CHECK(metric_dp_epsilon(p, d) == doctest::Approx(expect));
 }
 

@@ -12,8 +12,11 @@ using namespace privlab::game;
 using nlohmann::json;
 
 TEST_CASE("game/experiment_runs: scenario 1 of one user is the response's rows of that user") {
-  const json request = {{"family", "game"}, {"experiment", "scenario1"},
-                        {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}}, {"users", 2}, {"seed", 3},
+  const json request = {{"family", "game"},
+                        {"experiment", "scenario1"},
+                        {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}},
+                        {"users", 2},
+                        {"seed", 3},
                         {"epsilons", {0.3, 0.9}}};
   const auto outcome = api::solve(request.dump());
   REQUIRE(outcome.exit_code == 0);
@@ -43,7 +46,7 @@ TEST_CASE("game/experiment_runs: Figure 7 ranks by the joint mechanism, stable o
   e[0].joint = {0.5, 2.0};  // cost 0.5, error 2
   e[1].joint = {0.2, 1.0};
   e[2].joint = {0.5, 1.0};
-  e[0].dp = {0.5, 0};      // joint cost = max: equal
+  e[0].dp = {0.5, 0};          // joint cost = max: equal
   e[1].distortion = {0.1, 0};  // joint cost 0.2 > 0.1 + 1e-7: above
   e[2].dp = {0.5 - 1e-8, 0};   // within 1e-7: equal
   const Scenario3Ranks r = scenario3_ranks(e);

@@ -33,7 +33,8 @@ const json kSmall = {{"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}}, {"use
 }  // namespace
 
 TEST_CASE("game/experiments: every experiment answers in the brief's format") {
-  for (const char* name : {"scenario1", "scenario2", "scenario3", "prior_mismatch", "tradeoff", "approximation", "figure8"}) {
+  for (const char* name :
+       {"scenario1", "scenario2", "scenario3", "prior_mismatch", "tradeoff", "approximation", "figure8"}) {
     json req = kSmall;
     req["experiment"] = name;
     req["epsilons"] = {0.3, 0.9};
@@ -72,7 +73,8 @@ TEST_CASE("game/experiments: tradeoff curves are monotone") {
   const json r = run(req);
   std::map<std::string, double> last_dm, last_eps;
   for (const auto& row : r["rows"]) {
-    const std::string key = at(r, row, "mechanism").get<std::string>() + "/" + std::to_string(at(r, row, "user").get<long>());
+    const std::string key =
+        at(r, row, "mechanism").get<std::string>() + "/" + std::to_string(at(r, row, "user").get<long>());
     const double c = at(r, row, "cost").get<double>();
     if (at(r, row, "sweep") == "d_m") {
       if (last_dm.count(key)) CHECK(c >= last_dm[key] - 1e-9);
@@ -92,7 +94,7 @@ TEST_CASE("game/experiments: approximation keeps the target on kept pairs and co
   const json r = run(req);
   for (const auto& row : r["rows"]) {
     CHECK(at(r, row, "epsilon_within_threshold").get<double>() <= 0.5 + 1e-7);
-    CHECK(at(r, row, "distortion_guaranteed") == true);  // (24b) rows kept
+    CHECK(at(r, row, "distortion_guaranteed") == true);   // (24b) rows kept
     if (at(r, row, "threshold").get<double>() == 10.0) {  // beyond the diameter: the exact LP
       CHECK(at(r, row, "achieved_epsilon").get<double>() <= 0.5 + 1e-7);
       CHECK(at(r, row, "cost").get<double>() == doctest::Approx(at(r, row, "cost_exact").get<double>()));
@@ -141,7 +143,8 @@ TEST_CASE("game/experiments: prior mismatch at lambda 0 reproduces the designed 
   const json r = run(req);
   for (const auto& row : r["rows"]) {
     if (at(r, row, "lambda").get<double>() == 0.0) {
-      CHECK(at(r, row, "adversary_entropy").get<double>() == doctest::Approx(at(r, row, "design_entropy").get<double>()));
+      CHECK(at(r, row, "adversary_entropy").get<double>() ==
+            doctest::Approx(at(r, row, "design_entropy").get<double>()));
       CHECK(at(r, row, "error_distortion").get<double>() >= at(r, row, "d_m").get<double>() - 1e-9);
     } else {
       CHECK(at(r, row, "adversary_entropy").get<double>() <= at(r, row, "design_entropy").get<double>() + 1e-12);
@@ -167,7 +170,7 @@ TEST_CASE("game/experiments: errors name the parameter; the work guard refuses b
   CHECK(e["code"] == "too_large");
   CHECK(e["path"] == "/users");
   req = {{"experiment", "scenario1"}, {"grid", {{"rows", 9}, {"cols", 9}, {"cell_km", 1}}}, {"users", 1}};
-  CHECK(err(req)["path"] == "/users");  // one 9x9 LP fits (decomposed); scenario1's 18 do not
+  CHECK(err(req)["path"] == "/users");                         // one 9x9 LP fits (decomposed); scenario1's 18 do not
   req["grid"] = {{"rows", 18}, {"cols", 18}, {"cell_km", 1}};  // beyond the page's 300 decomposed cells
   CHECK(err(req)["path"] == "/grid");
 }

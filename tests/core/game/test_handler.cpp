@@ -27,9 +27,13 @@ json error_of(const json& request, int expected_exit) {
 
 /// Three places on a line at 0, 1, 3 km.
 json line_request(const std::string& mechanism) {
-  return {{"family", "game"}, {"mechanism", mechanism}, {"prior", {0.2, 0.5, 0.3}},
-          {"utility_loss", "hamming"}, {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
-          {"epsilon", 0.5}, {"min_distortion", 0.4}};
+  return {{"family", "game"},
+          {"mechanism", mechanism},
+          {"prior", {0.2, 0.5, 0.3}},
+          {"utility_loss", "hamming"},
+          {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
+          {"epsilon", 0.5},
+          {"min_distortion", 0.4}};
 }
 }  // namespace
 
@@ -38,8 +42,8 @@ TEST_CASE("game/handler: contract fields for the three mechanisms") {
     const json r = solve_ok(line_request(mech));
     CHECK(r["mechanism"].size() == 3);
     CHECK(r["mechanism"][0].size() == 3);
-    for (const char* key : {"cost", "attack", "adversary_error", "bayes_error", "epsilon",
-                            "feasibility_threshold", "lp", "shadow_price", "posterior", "audit"})
+    for (const char* key : {"cost", "attack", "adversary_error", "bayes_error", "epsilon", "feasibility_threshold",
+                            "lp", "shadow_price", "posterior", "audit"})
       CHECK_MESSAGE(r.contains(key), key);
     CHECK(r["mechanism_name"] == mech);
     CHECK(r["feasibility_threshold"].get<double>() == doctest::Approx(0.8));
@@ -96,10 +100,13 @@ TEST_CASE("game/handler: validation errors name the field") {
 }
 
 TEST_CASE("game/handler: grid scenario with a generated prior and the Euclidean loss") {
-  const json r = solve_ok({{"family", "game"}, {"mechanism", "joint"},
+  const json r = solve_ok({{"family", "game"},
+                           {"mechanism", "joint"},
                            {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 2}}},
-                           {"prior", {{"hot_cells", 2}, {"seed", 7}}}, {"utility_loss", "euclidean"},
-                           {"epsilon", 0.4}, {"min_distortion", 0.5}});
+                           {"prior", {{"hot_cells", 2}, {"seed", 7}}},
+                           {"utility_loss", "euclidean"},
+                           {"epsilon", 0.4},
+                           {"min_distortion", 0.5}});
   CHECK(r["mechanism"].size() == 9);
   CHECK(r["grid"]["cell_km"] == 2);
   double sum = 0;
@@ -109,9 +116,13 @@ TEST_CASE("game/handler: grid scenario with a generated prior and the Euclidean 
 }
 
 TEST_CASE("game/handler: estimate_only reports the LP size without solving; guards name the field") {
-  json req = {{"family", "game"}, {"mechanism", "joint"}, {"estimate_only", true},
+  json req = {{"family", "game"},
+              {"mechanism", "joint"},
+              {"estimate_only", true},
               {"grid", {{"rows", 18}, {"cols", 18}, {"cell_km", 1}}},
-              {"prior", {{"hot_cells", 3}, {"seed", 1}}}, {"epsilon", 0.5}, {"min_distortion", 1}};
+              {"prior", {{"hot_cells", 3}, {"seed", 1}}},
+              {"epsilon", 0.5},
+              {"min_distortion", 1}};
   const json est = solve_ok(req);
   CHECK(est["fits"] == false);  // 324 cells: beyond the decomposition's 300 in the browser limits
   CHECK(est["too_large_field"] == "/grid");
@@ -119,7 +130,7 @@ TEST_CASE("game/handler: estimate_only reports the LP size without solving; guar
   req["grid"] = {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}};  // the paper's map fits the page
   CHECK(solve_ok(req)["fits"] == true);
   req["grid"] = {{"rows", 50}, {"cols", 50}, {"cell_km", 0.3}};  // 2,500 cells: the command line's
-  CHECK(error_of(req, 2)["path"] == "/grid/rows");  // the page's grids have at most 30 rows
+  CHECK(error_of(req, 2)["path"] == "/grid/rows");               // the page's grids have at most 30 rows
   req["allow_large"] = true;
   CHECK(solve_ok(req)["fits"] == true);
   req["grid"] = {{"rows", 51}, {"cols", 50}, {"cell_km", 0.3}};
@@ -148,9 +159,12 @@ TEST_CASE("game/handler: estimate_only reports the LP size without solving; guar
 }
 
 TEST_CASE("game/handler: Appendix C approximation reports and audits the measured epsilon") {
-  json req = {{"family", "game"}, {"mechanism", "joint"},
+  json req = {{"family", "game"},
+              {"mechanism", "joint"},
               {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}},
-              {"prior", {{"hot_cells", 3}, {"seed", 3}}}, {"epsilon", 1.0}, {"min_distortion", 0.5},
+              {"prior", {{"hot_cells", 3}, {"seed", 3}}},
+              {"epsilon", 1.0},
+              {"min_distortion", 0.5},
               {"approximation", {{"threshold", 1.0}}}};
   const json r = solve_ok(req);
   const auto& a = r["approximation"];
@@ -198,9 +212,12 @@ TEST_CASE("game/handler: thresholded DP (23) reports the plain epsilon on near p
 }
 
 TEST_CASE("game/handler: issue13 repro 9: approximation threshold 0 audits epsilon Infinity, never null") {
-  json req = {{"family", "game"}, {"mechanism", "joint"},
+  json req = {{"family", "game"},
+              {"mechanism", "joint"},
               {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1}}},
-              {"prior", {{"hot_cells", 3}, {"seed", 3}}}, {"epsilon", 1.0}, {"min_distortion", 0.5},
+              {"prior", {{"hot_cells", 3}, {"seed", 3}}},
+              {"epsilon", 1.0},
+              {"min_distortion", 0.5},
               {"approximation", {{"threshold", 0}}}};
   const json r = solve_ok(req);
   INFO(r["audit"].dump());
@@ -214,12 +231,16 @@ TEST_CASE("game/handler: issue13 repro 9: approximation threshold 0 audits epsil
 }
 
 TEST_CASE("game/handler: the joint LPs that ended in lp_failed are solved, audited and certified") {
-  json req = {{"family", "game"}, {"mechanism", "joint"},
+  json req = {{"family", "game"},
+              {"mechanism", "joint"},
               {"grid", {{"rows", 4}, {"cols", 4}, {"cell_km", 1}}},
-              {"prior", {{"hot_cells", 3}, {"seed", 1}}}, {"epsilon", 4}, {"min_distortion", 0.669}};
+              {"prior", {{"hot_cells", 3}, {"seed", 1}}},
+              {"epsilon", 4},
+              {"min_distortion", 0.669}};
   for (int variant = 0; variant < 3; ++variant) {
     if (variant == 1) req["min_distortion"] = 0.65, req["lp_form"] = "primal";
-    if (variant == 2) req["grid"] = {{"rows", 4}, {"cols", 6}, {"cell_km", 1}}, req["epsilon"] = 2, req["min_distortion"] = 0.5;
+    if (variant == 2)
+      req["grid"] = {{"rows", 4}, {"cols", 6}, {"cell_km", 1}}, req["epsilon"] = 2, req["min_distortion"] = 0.5;
     const json r = solve_ok(req);
     CHECK(r["audit"]["verified"] == true);
     CHECK(r["audit_distortion"]["verified"] == true);
@@ -230,7 +251,10 @@ TEST_CASE("game/handler: the joint LPs that ended in lp_failed are solved, audit
 }
 
 TEST_CASE("game/handler: rectangular cells: distances, echo and errors") {
-  json req = {{"family", "game"}, {"mechanism", "distortion"}, {"prior", {1, 1}}, {"min_distortion", 0.1},
+  json req = {{"family", "game"},
+              {"mechanism", "distortion"},
+              {"prior", {1, 1}},
+              {"min_distortion", 0.1},
               {"grid", {{"rows", 2}, {"cols", 1}, {"cell_km", {3, 0.5}}}}};
   json r = solve_ok(req);  // two cells one row apart: 0.5 km; threshold = 0.5 * 0.5
   CHECK(r["feasibility_threshold"].get<double>() == doctest::Approx(0.25));

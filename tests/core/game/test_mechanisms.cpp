@@ -47,8 +47,7 @@ double distortion_by_enumeration(const GameInputs& in, double dm) {
   while (true) {
     lp::Row r;
     for (long o = 0; o < m; ++o)
-      for (long s = 0; s < n; ++s)
-        r.coeffs.emplace_back(s * m + o, in.prior(s) * in.distance(a[o], s));
+      for (long s = 0; s < n; ++s) r.coeffs.emplace_back(s * m + o, in.prior(s) * in.distance(a[o], s));
     r.lower = dm;
     prog.add_row(r);
     long i = 0;
@@ -82,10 +81,8 @@ TEST_CASE("game/design: every mechanism satisfies its own constraints") {
       const Designed d = run(in, kind, eps, dm);
       CHECK(columns_are_distributions(d.p));
       CHECK(d.cost == doctest::Approx(d.lp_objective).epsilon(1e-7));
-      if (kind != MechanismKind::kDp)
-        CHECK(optimal_attack(d.p, in.prior, in.distance).error >= dm - 1e-9);
-      if (kind != MechanismKind::kDistortion)
-        CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps + 1e-7);
+      if (kind != MechanismKind::kDp) CHECK(optimal_attack(d.p, in.prior, in.distance).error >= dm - 1e-9);
+      if (kind != MechanismKind::kDistortion) CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps + 1e-7);
     }
   }
 }
@@ -308,7 +305,8 @@ TEST_CASE("game/design: the worst-case objective (12) trades expected cost for w
       CHECK(est.constraints == worst.size.constraints);
       CHECK(est.nonzeros == worst.size.nonzeros);
       CHECK(est.variables == worst.size.variables);
-      if (kind != MechanismKind::kDp) CHECK(optimal_attack(worst.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+      if (kind != MechanismKind::kDp)
+        CHECK(optimal_attack(worst.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
     }
   }
 }
@@ -334,11 +332,11 @@ TEST_CASE("game/design: cutting-plane DP rows reach the full LP's optimum and co
       CHECK(lazy.dp_rows <= full.dp_rows);
       CHECK(lazy.cost == doctest::Approx(full.cost).epsilon(1e-8));
       CHECK(metric_dp_epsilon(lazy.p, in.dp_distance) <= o.epsilon + 1e-7);
-      if (kind == MechanismKind::kJoint) CHECK(optimal_attack(lazy.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+      if (kind == MechanismKind::kJoint)
+        CHECK(optimal_attack(lazy.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
     }
   }
 }
-
 
 TEST_CASE("game/design: the certificate: lower bound <= cost, both equal to the plain full LP") {
   std::mt19937_64 rng(41);
@@ -387,9 +385,13 @@ TEST_CASE("game/design: the plain LP of a 6x6 grid with rectangular cells, certi
 TEST_CASE("game/design: every LP form solves large-epsilon joint LPs (no lp_failed), certified") {
   // The issue's failing requests: 4x4 joint at eps 4 with d_m 0.669 / 0.65 (primal), 4x6 and
   // 5x7 at eps 2; then a sweep up to the largest epsilon a request may give (50).
-  struct Case { Grid grid; double eps; unsigned seed; };
-  std::vector<Case> cases = {{{4, 4, 1.0}, 4, 1}, {{4, 6, 1.0}, 2, 1}, {{4, 6, 1.0}, 2, 2},
-                             {{5, 7, 1.0}, 2, 1}, {{5, 7, 1.0}, 2, 3}};
+  struct Case {
+    Grid grid;
+    double eps;
+    unsigned seed;
+  };
+  std::vector<Case> cases = {
+      {{4, 4, 1.0}, 4, 1}, {{4, 6, 1.0}, 2, 1}, {{4, 6, 1.0}, 2, 2}, {{5, 7, 1.0}, 2, 1}, {{5, 7, 1.0}, 2, 3}};
   for (double eps : {0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 50.0})
     for (const Grid& g : {Grid{3, 3, 1.0}, Grid{2, 5, 0.75, 0.5}, Grid{4, 4, 1.0}}) cases.push_back({g, eps, 5});
   for (const Case& c : cases) {
@@ -432,13 +434,17 @@ TEST_CASE("game/design: a cutting-plane budget returns a feasible mechanism with
     CHECK_FALSE(full.stopped_early);
     long rounds_seen = 0;
     o.max_rounds = 1;
-    o.on_round = [&](long round, long, double gap) { rounds_seen = round; CHECK(gap >= 0); };
+    o.on_round = [&](long round, long, double gap) {
+      rounds_seen = round;
+      CHECK(gap >= 0);
+    };
     const Designed cut = design(in, o);
     CHECK(rounds_seen == 1);
     CHECK(cut.rounds == 1);
     CHECK(columns_are_distributions(cut.p));
     CHECK(metric_dp_epsilon(cut.p, in.dp_distance) <= o.epsilon * (1 + 1e-9));
-    if (kind == MechanismKind::kJoint) CHECK(optimal_attack(cut.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
+    if (kind == MechanismKind::kJoint)
+      CHECK(optimal_attack(cut.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
     CHECK(cut.lower_bound <= optimum + 1e-12);  // a relaxation's bound
     CHECK(cut.cost >= optimum - 1e-9);          // a feasible mechanism
     CHECK(cut.gap == doctest::Approx((cut.cost - cut.lower_bound) / std::max(1.0, cut.cost)));
@@ -470,8 +476,7 @@ TEST_CASE("game/design: cells of 1e-6 to 1e6 km, eps 1e-6 to 50: distributions, 
               REQUIRE_NOTHROW(d = design(in, o));
               CHECK(d.p.allFinite());
               CHECK(columns_are_distributions(d.p));
-              if (kind != MechanismKind::kDistortion)
-                CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps * (1 + 1e-9));
+              if (kind != MechanismKind::kDistortion) CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= eps * (1 + 1e-9));
               if (kind != MechanismKind::kDp)
                 CHECK(optimal_attack(d.p, in.prior, in.distance).error >= o.min_distortion * (1 - 1e-9));
               CHECK(d.lower_bound <= d.cost + 1e-12);

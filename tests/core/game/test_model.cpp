@@ -12,8 +12,8 @@ TEST_CASE("game/grid_distances: Euclidean distances between cell centres") {
   const Matrix d = grid_distances({2, 3, 1.5});  // 2 rows x 3 cols, 1.5 km cells
   REQUIRE(d.rows() == 6);
   CHECK(d(0, 0) == 0);
-  CHECK(d(0, 1) == doctest::Approx(1.5));            // same row, next column
-  CHECK(d(0, 3) == doctest::Approx(1.5));            // next row, same column
+  CHECK(d(0, 1) == doctest::Approx(1.5));                   // same row, next column
+  CHECK(d(0, 3) == doctest::Approx(1.5));                   // next row, same column
   CHECK(d(0, 5) == doctest::Approx(1.5 * std::sqrt(5.0)));  // (0,0) -> (1,2)
   CHECK((d - d.transpose()).cwiseAbs().maxCoeff() == 0);
 }

@@ -21,8 +21,8 @@ TEST_CASE("game/parse_game: counts are normalised; euclidean loss is the distanc
 }
 
 TEST_CASE("game/parse_game: a loss matrix with more observables than secrets") {
-  const json req = {{"prior", {0.5, 0.5}}, {"distance", {{0, 1}, {1, 0}}},
-                    {"utility_loss", {{0, 1}, {1, 0}, {0.5, 0.5}}}};
+  const json req = {
+      {"prior", {0.5, 0.5}}, {"distance", {{0, 1}, {1, 0}}}, {"utility_loss", {{0, 1}, {1, 0}, {0.5, 0.5}}}};
   const ParsedGame g = parse_game(req);
   CHECK(g.inputs.num_observables() == 3);
   CHECK(!g.inputs.obs_distance.has_value());
@@ -45,16 +45,19 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   CHECK(guard_lp_size(g, o, limits(true)).constraints > limits().max_lp_constraints);
   o.approx_threshold = 1.5;  // 8x8 stays too slow even with Appendix C (4160 variables)
   CHECK_THROWS_AS(guard_lp_size(g, o, limits()), Error);
-  const ParsedGame g7 = parse_game({{"grid", {{"rows", 7}, {"cols", 7}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
+  const ParsedGame g7 =
+      parse_game({{"grid", {{"rows", 7}, {"cols", 7}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
   o.approx_threshold.reset();
   CHECK_THROWS_AS(guard_lp_size(g7, o, limits()), Error);  // 75,755 rows
-  o.approx_threshold = 1.5;  // Appendix C brings 7x7 under the browser limits
+  o.approx_threshold = 1.5;                                // Appendix C brings 7x7 under the browser limits
   CHECK(fits(guard_lp_size(g7, o, limits()), limits()));
   o.approx_threshold.reset();
   o.decomposition = DesignOptions::Decomposition::kAuto;
-  const ParsedGame map = parse_game({{"grid", {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}}}, {"prior", {{"hot_cells", 2}}}});
+  const ParsedGame map =
+      parse_game({{"grid", {{"rows", 15}, {"cols", 20}, {"cell_km", {0.75, 0.5333}}}}, {"prior", {{"hot_cells", 2}}}});
   CHECK_NOTHROW(guard_lp_size(map, o, limits()));  // the paper's map, decomposed: the page's too
-  const ParsedGame g18 = parse_game({{"grid", {{"rows", 18}, {"cols", 18}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
+  const ParsedGame g18 =
+      parse_game({{"grid", {{"rows", 18}, {"cols", 18}, {"cell_km", 1}}}, {"prior", {{"hot_cells", 2}}}});
   CHECK_THROWS_AS(guard_lp_size(g18, o, limits()), Error);  // 324 cells: the command line's
   CHECK_NOTHROW(guard_lp_size(g18, o, limits(true)));
 }

@@ -20,9 +20,13 @@ TEST_CASE("game/typed_api: design_audited equals the JSON response (three places
     opt.epsilon = 0.5;
     opt.min_distortion = 0.4;
     const game::AuditedDesign d = game::design_audited(in, opt);
-    const nlohmann::json request = {{"family", "game"}, {"mechanism", name}, {"prior", {0.2, 0.5, 0.3}},
-                                    {"utility_loss", "hamming"}, {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
-                                    {"epsilon", 0.5}, {"min_distortion", 0.4}};
+    const nlohmann::json request = {{"family", "game"},
+                                    {"mechanism", name},
+                                    {"prior", {0.2, 0.5, 0.3}},
+                                    {"utility_loss", "hamming"},
+                                    {"distance", {{0, 1, 3}, {1, 0, 2}, {3, 2, 0}}},
+                                    {"epsilon", 0.5},
+                                    {"min_distortion", 0.4}};
     const auto outcome = api::solve(request.dump());
     REQUIRE(outcome.exit_code == 0);
     const auto r = nlohmann::json::parse(outcome.json);

@@ -30,9 +30,7 @@ units::Plan toy(long count) {
 std::string error_code(const json& request, const units::Plan& plan) {
   try {
     units::answer(request, plan, Context{});
-  } catch (const Error& e) {
-    return e.code() + " " + e.path();
-  }
+  } catch (const Error& e) { return e.code() + " " + e.path(); }
   return "none";
 }
 }  // namespace
@@ -81,7 +79,8 @@ TEST_CASE("units/answer: missing, duplicate and foreign unit results are refused
   const units::Plan plan = toy(3);
   auto item = [](long u) { return json{{"unit", u}, {"result", {{"v", u * u}, {"x", 0}}}}; };
   CHECK(error_code(json{{"unit_results", {item(0), item(2)}}}, plan) == "missing_unit /unit_results");
-  CHECK(error_code(json{{"unit_results", {item(0), item(1), item(1), item(2)}}}, plan) == "duplicate_unit /unit_results/2/unit");
+  CHECK(error_code(json{{"unit_results", {item(0), item(1), item(1), item(2)}}}, plan) ==
+        "duplicate_unit /unit_results/2/unit");
   CHECK(error_code(json{{"unit_results", {item(0), item(1), item(5)}}}, plan) == "out_of_range /unit_results/2/unit");
   CHECK(error_code(json{{"units", {0, 3}}}, plan) == "out_of_range /units/1");
   CHECK(error_code(json{{"shard", {2, 2}}}, plan) == "out_of_range /shard");
@@ -89,8 +88,7 @@ TEST_CASE("units/answer: missing, duplicate and foreign unit results are refused
 }
 
 TEST_CASE("units/answer: rldp-mse figure2a from 2 shards equals the whole run (api level)") {
-  const json request = {{"family", "rldp-mse"}, {"experiment", "figure2a"}, {"K", 3},
-                        {"problems", {"nunp", "nurp"}}};
+  const json request = {{"family", "rldp-mse"}, {"experiment", "figure2a"}, {"K", 3}, {"problems", {"nunp", "nurp"}}};
   const auto whole = api::solve(request.dump());
   REQUIRE(whole.exit_code == 0);
   json results = json::array();

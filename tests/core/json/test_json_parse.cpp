@@ -43,7 +43,10 @@ std::string repeat(const std::string& s, int n) {
 }  // namespace
 
 TEST_CASE("api/solve: issue13 repro 1: invalid UTF-8 in the request is an error, not an abort") {
-  const json e = error_of("{\"family\":\"rl\xff" "dp\"}", 2);
+  const json e = error_of(
+      "{\"family\":\"rl\xff"
+      "dp\"}",
+      2);
   CHECK(e["code"] == "malformed_json");
   // a raw invalid byte outside strings too
   CHECK(error_of("\xff\xfe{}", 2)["code"] == "malformed_json");
@@ -81,11 +84,12 @@ TEST_CASE("api/solve: issue13 repro 3: deep nesting is refused while parsing") {
   CHECK(e["path"].get<std::string>().rfind("/joint/0/0", 0) == 0);
   // exactly at the limit parses (and is then an ordinary field error), one more is refused
   const std::size_t limit = json_parse::kMaxNestingDepth;
-  const std::string at_limit = repeat("[", static_cast<int>(limit) - 1) + "1" + repeat("]", static_cast<int>(limit) - 1);
+  const std::string at_limit =
+      repeat("[", static_cast<int>(limit) - 1) + "1" + repeat("]", static_cast<int>(limit) - 1);
   CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":)" + at_limit + "}", 2)["code"] ==
         "not_a_number");
-  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":[)" + at_limit + "]}", 2)["code"] ==
-        "too_deep");
+  CHECK(error_of(R"({"family":"rldp","mechanism":"srr","joint":[[0.5,0.5]],"epsilon":[)" + at_limit + "]}",
+                 2)["code"] == "too_deep");
   CHECK(error_of(repeat("{\"a\":", 70) + "1" + repeat("}", 70), 2)["code"] == "too_deep");
 }
 

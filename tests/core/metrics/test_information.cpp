@@ -29,8 +29,7 @@ TEST_CASE("metrics/mutual_information: equals H(X)+H(Y)-H(X,Y) on random instanc
     Matrix joint(b, a);
     for (long x = 0; x < a; ++x) joint.col(x) = q.col(x) * px(x);
     Vector flat = Eigen::Map<Vector>(joint.data(), joint.size());
-    const double expected =
-        metrics::entropy(px) + metrics::entropy(joint.rowwise().sum()) - metrics::entropy(flat);
+    const double expected = metrics::entropy(px) + metrics::entropy(joint.rowwise().sum()) - metrics::entropy(flat);
     CHECK(metrics::mutual_information(px, q) == doctest::Approx(expected).epsilon(1e-10));
   }
 }
@@ -39,6 +38,5 @@ TEST_CASE("metrics/mutual_information: zero for a constant mechanism, H(X) for t
   Vector px(3);
   px << 0.2, 0.3, 0.5;
   CHECK(metrics::mutual_information(px, Matrix::Constant(2, 3, 0.5)) == doctest::Approx(0.0));
-  CHECK(metrics::mutual_information(px, Matrix::Identity(3, 3)) ==
-        doctest::Approx(metrics::entropy(px)));
+  CHECK(metrics::mutual_information(px, Matrix::Identity(3, 3)) == doctest::Approx(metrics::entropy(px)));
 }

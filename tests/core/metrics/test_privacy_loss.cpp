@@ -32,30 +32,25 @@ TEST_CASE("metrics/realized_epsilon: hand-computed 2x2 example") {
   const auto joint = joint_from_matrix((Matrix(2, 2) << 0.1, 0.1, 0.2, 0.6).finished());
   // Q reports u truthfully (ignores s): P(Y=u1|s1) = .5, P(Y=u1|s2) = .25.
   Matrix q(2, 4);
-  q << 1, 0, 1, 0,
-       0, 1, 0, 1;
+  q << 1, 0, 1, 0, 0, 1, 0, 1;
   CHECK(metrics::realized_epsilon(q, joint) == doctest::Approx(std::log(2.0)));
   // Reporting s exactly: P(Y=s1|s2) = 0 -> infinite.
   Matrix reveal(2, 4);
-  reveal << 1, 1, 0, 0,
-            0, 0, 1, 1;
+  reveal << 1, 1, 0, 0, 0, 0, 1, 1;
   CHECK(std::isinf(metrics::realized_epsilon(reveal, joint)));
 }
 
 TEST_CASE("metrics/realized_epsilon: rows that are zero everywhere count as ratio 1 (0/0)") {
   const auto joint = joint_from_matrix((Matrix(2, 1) << 0.5, 0.5).finished());
   Matrix q(3, 2);
-  q << 0.5, 0.25,
-       0.5, 0.75,
-       0.0, 0.0;
+  q << 0.5, 0.25, 0.5, 0.75, 0.0, 0.0;
   CHECK(metrics::realized_epsilon(q, joint) == doctest::Approx(std::log(2.0)));
 }
 
 TEST_CASE("metrics/realized_epsilon: s with zero mass is skipped") {
   const auto joint = joint_from_matrix((Matrix(3, 1) << 0.5, 0.5, 0.0).finished());
   Matrix q(2, 3);
-  q << 0.5, 0.5, 1.0,
-       0.5, 0.5, 0.0;
+  q << 0.5, 0.5, 1.0, 0.5, 0.5, 0.0;
   CHECK(metrics::realized_epsilon(q, joint) == doctest::Approx(0.0));
 }
 

@@ -12,9 +12,7 @@ namespace {
 std::string error_path(const json& value, const JointLimits& limits = {}) {
   try {
     parse_joint(value, "/joint", limits);
-  } catch (const Error& e) {
-    return e.code() + " @ " + e.path();
-  }
+  } catch (const Error& e) { return e.code() + " @ " + e.path(); }
   return "accepted";
 }
 }  // namespace

@@ -9,8 +9,7 @@
 namespace test_support {
 using namespace privlab;
 
-inline JointDistribution random_joint(std::mt19937_64& rng, long ns, long nu, double shape,
-                                      double floor) {
+inline JointDistribution random_joint(std::mt19937_64& rng, long ns, long nu, double shape, double floor) {
   std::gamma_distribution<double> g(shape);
   Matrix p(ns, nu);
   for (long i = 0; i < p.size(); ++i) p.data()[i] = g(rng) + floor;
@@ -27,9 +26,8 @@ inline Matrix random_mechanism(std::mt19937_64& rng, long rows, long cols) {
 
 /// Largest realized epsilon over P sampled in F: random directions from P-hat, half of them
 /// pushed to the boundary of F (F is convex), directions either global or moving two rows.
-inline double max_sampled_epsilon(std::mt19937_64& rng, const Matrix& q,
-                                  const JointDistribution& joint, const rldp::UncertaintySet& set,
-                                  int samples) {
+inline double max_sampled_epsilon(std::mt19937_64& rng, const Matrix& q, const JointDistribution& joint,
+                                  const rldp::UncertaintySet& set, int samples) {
   std::gamma_distribution<double> g(0.3);
   std::uniform_real_distribution<double> unif(0, 1);
   const Vector hat = joint.flat();
@@ -53,11 +51,15 @@ inline double max_sampled_epsilon(std::mt19937_64& rng, const Matrix& q,
     }
     target /= target.sum();
     double lo = 0, hi = 1;
-    if (inside(target)) lo = 1;
+    if (inside(target))
+      lo = 1;
     else
       for (int it = 0; it < 50; ++it) {
         const double mid = 0.5 * (lo + hi);
-        if (inside(Vector((1 - mid) * hat + mid * target))) lo = mid; else hi = mid;
+        if (inside(Vector((1 - mid) * hat + mid * target)))
+          lo = mid;
+        else
+          hi = mid;
       }
     const double t = (k % 4 < 2) ? lo : lo * unif(rng);
     Vector p = (1 - t) * hat + t * target;

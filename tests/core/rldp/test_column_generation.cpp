@@ -56,7 +56,8 @@ rldp::PolyOptOptions with(rldp::LpMethod method, bool same_s_rows) {
 }
 }  // namespace
 
-TEST_CASE("rldp/column_generation: PolyOpt reaches vertex enumeration's optimum (1e-9), random tables with zeros, every alpha") {
+TEST_CASE(
+    "rldp/column_generation: PolyOpt reaches vertex enumeration's optimum (1e-9), random tables with zeros, every alpha") {
   // Sizes up to |X| = 10 (vertex enumeration takes 3-80 s at 12, too slow for the suite).
   std::mt19937_64 rng(26);
   const long shapes[][2] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}};
@@ -92,7 +93,8 @@ TEST_CASE("rldp/column_generation: PolyOpt reaches vertex enumeration's optimum 
             CHECK(cg.utility <= ve.utility + 1e-9);
           }
           // The mechanism: columns are distributions, rows in Gamma (Theorem 2), utility = (44).
-          for (long x = 0; x < cg.mechanism.cols(); ++x) CHECK(cg.mechanism.col(x).sum() == doctest::Approx(1.0).epsilon(1e-12));
+          for (long x = 0; x < cg.mechanism.cols(); ++x)
+            CHECK(cg.mechanism.col(x).sum() == doctest::Approx(1.0).epsilon(1e-12));
           CHECK(cg.mechanism.minCoeff() >= 0);
           const auto g = rldp::make_gamma_hat(lower, eps, same_s);
           for (long y = 0; y < cg.mechanism.rows(); ++y) CHECK(g.violation(cg.mechanism.row(y).transpose()) <= 1e-9);
@@ -176,7 +178,8 @@ TEST_CASE("rldp/block_vertices: the three families are exactly cddlib's vertices
       CHECK(mine.rows() == ref.rows());
       for (long i = 0; i < ref.rows(); ++i) {
         double nearest = 1e9;
-        for (long j = 0; j < mine.rows(); ++j) nearest = std::min(nearest, (mine.row(j) - ref.row(i)).cwiseAbs().maxCoeff());
+        for (long j = 0; j < mine.rows(); ++j)
+          nearest = std::min(nearest, (mine.row(j) - ref.row(i)).cwiseAbs().maxCoeff());
         CHECK(nearest <= 1e-7);
       }
     }
@@ -230,7 +233,8 @@ TEST_CASE("rldp/block_pricing: the Lagrangian ratio bound is never below the exh
   CHECK(tight > tried / 4);  // a useful bound, not only a valid one
 }
 
-TEST_CASE("rldp/column_generation: heuristic pricing reaches vertex enumeration's optimum, its Lagrangian bound never below it") {
+TEST_CASE(
+    "rldp/column_generation: heuristic pricing reaches vertex enumeration's optimum, its Lagrangian bound never below it") {
   // The path of the large sizes (|X| = 240): block pricing by starts and linearised ascent
   // (exhaustive_limit 0 forbids enumerating the product), Wentges smoothing (stability 0.5) or
   // none, the bound from BlockPricing::dual_bound. Checked against vertex enumeration.
@@ -261,7 +265,8 @@ TEST_CASE("rldp/column_generation: heuristic pricing reaches vertex enumeration'
   CHECK(reached >= 30);
 }
 
-TEST_CASE("rldp/column_generation: NR's heuristic pricing converges within a bounded number of rounds (the Wentges regression)") {
+TEST_CASE(
+    "rldp/column_generation: NR's heuristic pricing converges within a bounded number of rounds (the Wentges regression)") {
   // Issue 26: smoothing the pricing's duals toward a stale centre (stability 0.5, the default of
   // the second pass) doubled NR's rounds at |X| = 60-120 (8x15, seed 3: 188 instead of 100) for
   // at most 2e-5 more utility. The tables are the rldp sample request's draws (P* ~ Dirichlet(1/2),
@@ -269,14 +274,20 @@ TEST_CASE("rldp/column_generation: NR's heuristic pricing converges within a bou
   // count is deterministic for one build. Measured with the defaults: 54 and 100 rounds (with
   // smoothing 78 and 188). The count moves with the last bits of the input (8x15 seed 1: 128
   // rounds from counts / sum here, 172 through the JSON request), so the bounds leave 30-50 %.
-  struct Case { long ns, nu; std::uint64_t seed; long max_rounds; double utility; };
+  struct Case {
+    long ns, nu;
+    std::uint64_t seed;
+    long max_rounds;
+    double utility;
+  };
   const Case cases[] = {{6, 10, 2, 70, 1.8058155835}, {8, 15, 3, 150, 2.2594765042}};
   for (const Case& c : cases) {
     random::Engine engine(c.seed);
     const Vector flat = random::dirichlet(engine, c.ns * c.nu, 0.5);
     const std::vector<long long> counts = random::multinomial(engine, flat, 32561);
     Matrix m(c.ns, c.nu);
-    for (long x = 0; x < c.ns * c.nu; ++x) m(x / c.nu, x % c.nu) = static_cast<double>(counts[static_cast<std::size_t>(x)]);
+    for (long x = 0; x < c.ns * c.nu; ++x)
+      m(x / c.nu, x % c.nu) = static_cast<double>(counts[static_cast<std::size_t>(x)]);
     const auto joint = joint_from_matrix(m / m.sum());
     Matrix lower(c.ns, c.nu);  // NR: L = P-hat_{U|s} (every s is seen in these tables)
     for (long s = 0; s < c.ns; ++s) lower.row(s) = joint.conditional_u_given_s(s).transpose();

@@ -34,11 +34,13 @@ TEST_CASE("rldp/design: the typed API gives the JSON response's numbers for ever
   const Matrix p = fixtures::rldp_example1_estimate();
   const Joint hat = make_joint(p);
   const auto set = rldp::renyi_ball(2.0, 0.0752);
-  for (const auto m : {rldp::Mechanism::kGrr, rldp::Mechanism::kSrr, rldp::Mechanism::kIr,
-                       rldp::Mechanism::kNr, rldp::Mechanism::kPolyOpt}) {
+  for (const auto m : {rldp::Mechanism::kGrr, rldp::Mechanism::kSrr, rldp::Mechanism::kIr, rldp::Mechanism::kNr,
+                       rldp::Mechanism::kPolyOpt}) {
     CAPTURE(rldp::mechanism_name(m));
-    const nlohmann::json request = {{"family", "rldp"}, {"mechanism", rldp::mechanism_name(m)},
-                                    {"joint", {{p(0, 0), p(0, 1)}, {p(1, 0), p(1, 1)}}}, {"epsilon", 0.9},
+    const nlohmann::json request = {{"family", "rldp"},
+                                    {"mechanism", rldp::mechanism_name(m)},
+                                    {"joint", {{p(0, 0), p(0, 1)}, {p(1, 0), p(1, 1)}}},
+                                    {"epsilon", 0.9},
                                     {"uncertainty", {{"alpha", 2.0}, {"radius", 0.0752}}}};
     const auto outcome = api::solve(request.dump());
     REQUIRE(outcome.exit_code == 0);

@@ -33,8 +33,6 @@ TEST_CASE("rldp/read_numbers, read_bool: errors name the element") {
   try {
     rldp::read_bool(r, "flag", "", true);
     FAIL("expected not_a_boolean");
-  } catch (const Error& e) {
-    CHECK(e.path() == "/flag");
-  }
+  } catch (const Error& e) { CHECK(e.path() == "/flag"); }
   CHECK(rldp::read_bool(r, "absent", "", true));
 }

@@ -34,8 +34,8 @@ TEST_CASE("rldp/handle_request: contract fields for every mechanism") {
   for (const char* m : {"grr", "srr", "ir", "nr", "polyopt"}) {
     const json out = solve(example(m));
     INFO(m);
-    for (const char* f : {"mechanism", "mutual_information", "nmi", "epsilon", "robust_epsilon",
-                          "robust_epsilon_exact", "true", "audit", "projection", "details"})
+    for (const char* f : {"mechanism", "mutual_information", "nmi", "epsilon", "robust_epsilon", "robust_epsilon_exact",
+                          "true", "audit", "projection", "details"})
       CHECK(out.contains(f));
     CHECK(out["audit"]["verified"] == true);
     CHECK(out["robust_epsilon_exact"] == true);
@@ -54,7 +54,8 @@ TEST_CASE("rldp/handle_request: sample request is seeded") {
   const json a = solve(r), b = solve(r);
   CHECK(a == b);
   double total = 0;
-  for (const auto& row : a["counts"]) for (const auto& c : row) total += c.get<double>();
+  for (const auto& row : a["counts"])
+    for (const auto& c : row) total += c.get<double>();
   CHECK(total == 100);
   CHECK(a["true_joint"].size() == 2);
   CHECK(a["true_joint"][0].size() == 3);
@@ -64,8 +65,8 @@ TEST_CASE("rldp/handle_request: sample request is seeded") {
 }
 
 TEST_CASE("rldp/handle_request: small experiments answer in the experiment format") {
-  const json r = {{"family", "rldp"}, {"experiment", "synthetic_nmi"}, {"K", 2}, {"shape", {2, 2}},
-                  {"n", 200}, {"epsilons", {0.5, 1.0}}, {"seed", 3}};
+  const json r = {{"family", "rldp"}, {"experiment", "synthetic_nmi"}, {"K", 2},   {"shape", {2, 2}},
+                  {"n", 200},         {"epsilons", {0.5, 1.0}},        {"seed", 3}};
   const json out = solve(r);
   CHECK(out["experiment"] == "synthetic_nmi");
   CHECK(out["rows"].size() == 2 * 5);
@@ -100,8 +101,8 @@ TEST_CASE("rldp/handle_request: errors name their field") {
   expect_error({{"family", "rldp"}, {"sample", {{"shape", {2, 2}}}}}, "missing_field", "/sample/n");
   expect_error({{"family", "rldp"}, {"sample", {{"n", 5}, {"shape", {2, 0}}}}}, "out_of_range", "/sample/shape/1");
   expect_error({{"family", "rldp"}, {"experiment", "nope"}}, "unknown_value", "/experiment");
-  expect_error({{"family", "rldp"}, {"experiment", "synthetic_nmi"}, {"mechanisms", {"grr", "x"}}},
-               "unknown_value", "/mechanisms/1");
+  expect_error({{"family", "rldp"}, {"experiment", "synthetic_nmi"}, {"mechanisms", {"grr", "x"}}}, "unknown_value",
+               "/mechanisms/1");
   expect_error({{"family", "rldp"}, {"experiment", "adult"}}, "missing_field", "/data_csv");
 }
 
@@ -113,8 +114,11 @@ TEST_CASE("rldp/handle_request: adult experiment on a few records") {
       "53, Private, 234721, 11th, 7, Married-civ-spouse, Handlers-cleaners, Husband, Black, Male, 0, 0, 40, United-States, <=50K\n"
       "28, Private, 338409, Bachelors, 13, Married-civ-spouse, Prof-specialty, Wife, Black, Female, 0, 0, 40, Cuba, <=50K\n"
       "37, Private, 284582, Masters, 14, Married-civ-spouse, Exec-managerial, Wife, White, Female, 0, 0, 40, United-States, <=50K\n";
-  json r = {{"family", "rldp"}, {"experiment", "adult"}, {"data_csv", csv},
-            {"pairs", json::array({json::array({"sex", "race"})})}, {"epsilons", {1.0}}};
+  json r = {{"family", "rldp"},
+            {"experiment", "adult"},
+            {"data_csv", csv},
+            {"pairs", json::array({json::array({"sex", "race"})})},
+            {"epsilons", {1.0}}};
   const json out = solve(r);
   CHECK(out["experiment"] == "adult");
   CHECK(out["rows"].size() == 5);
@@ -139,14 +143,12 @@ TEST_CASE("rldp/handle_request: adult experiment on a few records") {
   try {
     solve(r);
     FAIL("expected an error");
-  } catch (const Error& e) {
-    CHECK(e.path().rfind("/pairs/0", 0) == 0);
-  }
+  } catch (const Error& e) { CHECK(e.path().rfind("/pairs/0", 0) == 0); }
 }
 
 TEST_CASE("rldp/handle_request: pinned sample (the WASM build must give the same counts)") {
-  const json out = solve({{"family", "rldp"},
-                          {"sample", {{"prior", 0.5}, {"n", 100}, {"shape", {2, 3}}, {"seed", 1}}}});
+  const json out =
+      solve({{"family", "rldp"}, {"sample", {{"prior", 0.5}, {"n", 100}, {"shape", {2, 3}}, {"seed", 1}}}});
   // Drawn by common/random.h (Dirichlet(1/2) by Marsaglia-Tsang over polar normals, then the
   // multinomial); the same numbers were printed by a build of common/random.cpp on its own.
   CHECK(out["counts"] == json::parse("[[36.0,16.0,2.0],[25.0,20.0,1.0]]"));
@@ -172,14 +174,19 @@ TEST_CASE("rldp/handle_request: point and simplex sets for the optimised mechani
 TEST_CASE("rldp/handle_request: beta_sweep and utility_robustness (small) report progress") {
   std::vector<double> fractions;
   Context ctx{[&](double f, const std::string&) { fractions.push_back(f); }};
-  const json b = rldp::handle_request({{"family", "rldp"}, {"experiment", "beta_sweep"}, {"K", 2},
-                                       {"shape", {2, 2}}, {"n", 300}, {"betas", {0.1, 0.01}}}, ctx);
+  const json b = rldp::handle_request({{"family", "rldp"},
+                                       {"experiment", "beta_sweep"},
+                                       {"K", 2},
+                                       {"shape", {2, 2}},
+                                       {"n", 300},
+                                       {"betas", {0.1, 0.01}}},
+                                      ctx);
   CHECK(b["rows"].size() == 2 * 3);
   CHECK(fractions.size() >= 4);
   CHECK(fractions.back() == 1.0);
   for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] >= fractions[i - 1]);
-  const json u = solve({{"family", "rldp"}, {"experiment", "utility_robustness"}, {"K", 3},
-                        {"shape", {2, 2}}, {"n", 300}});
+  const json u =
+      solve({{"family", "rldp"}, {"experiment", "utility_robustness"}, {"K", 3}, {"shape", {2, 2}}, {"n", 300}});
   CHECK(u["rows"].size() == 3 * 3);
   for (const auto& row : u["rows"]) CHECK(std::abs(row[4].get<double>()) < 1.0);
 }

@@ -70,11 +70,9 @@ TEST_CASE("rldp/lower_bounds: numeric Proposition 1 equals the alpha = 2 closed 
     const double rho = unif(rng), b = bs(rng);
     Vector one(1);
     one << rho;
-    CHECK(rldp::lower_bounds(2.0, b, one)(0) ==
-          doctest::Approx(rldp::lower_bound_alpha2(b, rho)).epsilon(1e-9));
+    CHECK(rldp::lower_bounds(2.0, b, one)(0) == doctest::Approx(rldp::lower_bound_alpha2(b, rho)).epsilon(1e-9));
     if (rldp::lower_bound_alpha2(b, rho) > 0)
-      CHECK(rldp::xi_minus(2.0, b, rho) ==
-            doctest::Approx(rldp::xi_minus_alpha2(b, rho)).epsilon(1e-9));
+      CHECK(rldp::xi_minus(2.0, b, rho) == doctest::Approx(rldp::xi_minus_alpha2(b, rho)).epsilon(1e-9));
     const double xp = rldp::xi_plus_alpha2(b, rho);
     if (rho * xp < 1) CHECK(rldp::xi_plus(2.0, b, rho) == doctest::Approx(xp).epsilon(1e-9));
     // xi+- solve (26): the binary divergence equals b at both roots.
@@ -110,7 +108,10 @@ TEST_CASE("rldp/ball_support: agrees with dense sampling of the ball and is atta
     for (int k = 0; k < 12; ++k) {
       const long n = 2 + k % 3;
       Vector p(n), c(n);
-      for (long u = 0; u < n; ++u) { p(u) = g(rng); c(u) = g(rng); }
+      for (long u = 0; u < n; ++u) {
+        p(u) = g(rng);
+        c(u) = g(rng);
+      }
       if (k % 4 == 3) p(0) = 0;  // a zero coordinate that can still gain mass
       p /= p.sum();
       const double d = 0.05 + 0.1 * (k % 5);
@@ -130,8 +131,10 @@ TEST_CASE("rldp/ball_support: agrees with dense sampling of the ball and is atta
         double lo = 0, hi = 1;
         for (int it = 0; it < 40; ++it) {
           const double mid = 0.5 * (lo + hi);
-          if (rldp::renyi_divergence(alpha, p, Vector((1 - mid) * p + mid * r)) <= d) lo = mid;
-          else hi = mid;
+          if (rldp::renyi_divergence(alpha, p, Vector((1 - mid) * p + mid * r)) <= d)
+            lo = mid;
+          else
+            hi = mid;
         }
         best = std::max(best, c.dot((1 - lo) * p + lo * r));
       }

@@ -25,8 +25,7 @@ json solve_ok(const json& request) {
   return r;
 }
 json example1(const std::string& mechanism, double epsilon) {
-  return {{"family", "rldp"}, {"mechanism", mechanism}, {"joint", {{0.07, 0.10}, {0.26, 0.57}}},
-          {"epsilon", epsilon}};
+  return {{"family", "rldp"}, {"mechanism", mechanism}, {"joint", {{0.07, 0.10}, {0.26, 0.57}}}, {"epsilon", epsilon}};
 }
 double measured(const json& r) {
   return r["audit"]["measured_epsilon"].is_string() ? INFINITY : r["audit"]["measured_epsilon"].get<double>();
@@ -84,9 +83,11 @@ TEST_CASE("rldp/polyopt: issue13 repro 6: tiny radii tend to the point solution,
 }
 
 TEST_CASE("rldp/polyopt: issue13 repro 6: a census-size table (Adult race x sex counts x 100)") {
-  json req = {{"family", "rldp"}, {"mechanism", "polyopt"},
+  json req = {{"family", "rldp"},
+              {"mechanism", "polyopt"},
               {"joint", {{11900, 19200}, {34600, 69300}, {155500, 156900}, {10900, 16200}, {864200, 1917400}}},
-              {"epsilon", 1}, {"uncertainty", {{"alpha", 2}, {"confidence", 0.95}}}};
+              {"epsilon", 1},
+              {"uncertainty", {{"alpha", 2}, {"confidence", 0.95}}}};
   const json r = solve_ok(req);
   CHECK(r["n"] == 3256100);
   CHECK(measured(r) <= 1.0 + 1e-7);
@@ -112,8 +113,11 @@ TEST_CASE("rldp/polyopt: issue13 repro 7: epsilon up to 50 passes the audit (Pol
 }
 
 TEST_CASE("rldp/robust_epsilon: issue13 repro 5: NR under a Renyi ball with alpha 0.5 is Infinity, exact") {
-  const json r = solve_ok({{"family", "rldp"}, {"mechanism", "nr"},
-                           {"joint", {{0.3125, 0.3125}, {0.0625, 0.3125}}}, {"n", 100}, {"epsilon", 1},
+  const json r = solve_ok({{"family", "rldp"},
+                           {"mechanism", "nr"},
+                           {"joint", {{0.3125, 0.3125}, {0.0625, 0.3125}}},
+                           {"n", 100},
+                           {"epsilon", 1},
                            {"uncertainty", {{"alpha", 0.5}, {"radius", 0.1}}}});
   CHECK(r["robust_epsilon"] == "Infinity");
   CHECK(r["robust_epsilon_exact"] == true);

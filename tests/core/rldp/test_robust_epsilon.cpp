@@ -75,8 +75,7 @@ TEST_CASE("rldp/robust_epsilon: point and simplex") {
   const auto joint = joint_from_matrix(fixtures::rldp_example1_estimate());
   const Matrix q = rldp::srr(2, 2, 0.8);
   rldp::UncertaintySet point;
-  CHECK(rldp::robust_epsilon(q, joint, point).value ==
-        doctest::Approx(metrics::realized_epsilon(q, joint)));
+  CHECK(rldp::robust_epsilon(q, joint, point).value == doctest::Approx(metrics::realized_epsilon(q, joint)));
   rldp::UncertaintySet simplex;
   simplex.kind = rldp::UncertaintySet::Kind::kSimplex;
   CHECK(rldp::robust_epsilon(q, joint, simplex).value == doctest::Approx(0.8));

@@ -52,8 +52,10 @@ double max_over_emptying_points(std::mt19937_64& rng, const Matrix& q, const Joi
     const long rows[2] = {pick_s(rng), pick_s(rng)};
     for (long s : rows)
       for (long u = 0; u < nu; ++u)
-        if (!keep(rng)) target(s * nu + u) = 0;
-        else if (k % 3 == 0) target(s * nu + u) += 1e-3 * unif(rng);  // also move mass onto zero cells
+        if (!keep(rng))
+          target(s * nu + u) = 0;
+        else if (k % 3 == 0)
+          target(s * nu + u) += 1e-3 * unif(rng);  // also move mass onto zero cells
     if (!(target.sum() > 0)) continue;
     target /= target.sum();
     double t = 1;
@@ -126,14 +128,16 @@ TEST_CASE("rldp/robust_epsilon: property: never below sampled F, Infinity exactl
     const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
     const auto sets = all_sets({0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0}, {0.01, 0.1, 0.5});
     for (const auto& set : sets) {
-      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
-                       << ", radius " << set.radius);
+      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha << ", radius "
+                       << set.radius);
       const auto robust = rldp::robust_epsilon(q, joint, set);
       const double sampled = std::max(test_support::max_sampled_epsilon(rng, q, joint, set, 400),
                                       max_over_emptying_points(rng, q, joint, set, 400));
       // Never below a sampled lower bound (exact values and upper bounds alike).
-      if (std::isinf(sampled)) CHECK(std::isinf(robust.value));
-      else CHECK(robust.value >= sampled - 1e-9 * (1 + sampled));
+      if (std::isinf(sampled))
+        CHECK(std::isinf(robust.value));
+      else
+        CHECK(robust.value >= sampled - 1e-9 * (1 + sampled));
       if (std::isinf(robust.value)) {
         ++infinite;
         // Infinity only with a witness: P-hat itself, the simplex construction, or the returned P in F.
@@ -176,14 +180,17 @@ TEST_CASE("rldp/robust_epsilon: every exact value has a witness (P in F, y, s, s
     const Matrix q = mechanism_with_zeros(rng, ns * nu, ns * nu);
     const auto sets = all_sets({0.5, 0.7, 1.0, 2.0}, {0.01, 0.5});
     for (const auto& set : sets) {
-      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha
-                       << ", radius " << set.radius);
+      INFO("instance " << inst << ", kind " << static_cast<int>(set.kind) << ", alpha " << set.alpha << ", radius "
+                       << set.radius);
       const auto robust = rldp::robust_epsilon(q, joint, set);
       if (!robust.exact) continue;
       if (set.kind != rldp::UncertaintySet::Kind::kRenyiBall && robust.value > 0) {
         CHECK(robust.witness.size() > 0);  // P-hat and the simplex construction always witness
       }
-      if (robust.witness.size() == 0) { ++missing; continue; }
+      if (robust.witness.size() == 0) {
+        ++missing;
+        continue;
+      }
       REQUIRE(robust.witness.rows() == ns);
       REQUIRE(robust.witness.cols() == nu);
       const Matrix& w = robust.witness;
@@ -227,8 +234,7 @@ TEST_CASE("rldp/robust_epsilon: issue13 repro 5: Renyi alpha < 1 reaches zeros: 
   // NR's mechanism for this table at eps = 1 has a zero in the column of (s2, u1); a simple
   // mechanism with that structure: output 0 never reported from x = (s2, u2).
   Matrix q(2, 4);
-  q << 0.5, 0.5, 1.0, 0.0,
-       0.5, 0.5, 0.0, 1.0;
+  q << 0.5, 0.5, 1.0, 0.0, 0.5, 0.5, 0.0, 1.0;
   rldp::UncertaintySet set;
   set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
   set.alpha = 0.5;

@@ -25,7 +25,10 @@ inline Vector member_towards(const ChiSquareSet& set, const Vector& p_hat, const
   double lo = 0, hi = 1;  // the statistic is convex in t with value 0 at t = 0
   for (int it = 0; it < 200; ++it) {
     const double mid = 0.5 * (lo + hi);
-    if (stat(mid) <= set.radius) lo = mid; else hi = mid;
+    if (stat(mid) <= set.radius)
+      lo = mid;
+    else
+      hi = mid;
   }
   return p_hat + lo * d;
 }
@@ -38,7 +41,10 @@ inline Vector pull_into_set(const ChiSquareSet& set, const Vector& p_hat, const 
   double lo = 0, hi = 1;
   for (int it = 0; it < 200; ++it) {
     const double mid = 0.5 * (lo + hi);
-    if (stat(mid) <= set.radius) lo = mid; else hi = mid;
+    if (stat(mid) <= set.radius)
+      lo = mid;
+    else
+      hi = mid;
   }
   return p_hat + lo * d;
 }
@@ -49,8 +55,8 @@ inline Vector pull_into_set(const ChiSquareSet& set, const Vector& p_hat, const 
  * trial step, retraction into F along the segment to P-hat, accept-if-better with step-size
  * adaptation. Log coordinates let tiny probabilities move on their own scale.
  */
-inline double refine_log(const ChiSquareSet& set, const std::function<double(const Vector&)>& f,
-                         Vector& p, int iterations, const std::vector<bool>& zero) {
+inline double refine_log(const ChiSquareSet& set, const std::function<double(const Vector&)>& f, Vector& p,
+                         int iterations, const std::vector<bool>& zero) {
   const Vector p_hat = set.flat();
   const long n = p.size();
   p = p.cwiseMax(1e-30);
@@ -88,7 +94,13 @@ inline double refine_log(const ChiSquareSet& set, const std::function<double(con
     q /= q.sum();
     q = pull_into_set(set, p_hat, q);
     const double val = f(q);
-    if (val > cur) { cur = val; p = q; step *= 1.5; } else { step *= 0.5; }
+    if (val > cur) {
+      cur = val;
+      p = q;
+      step *= 1.5;
+    } else {
+      step *= 0.5;
+    }
   }
   return cur;
 }
@@ -107,7 +119,10 @@ inline double brute_force_max(const ChiSquareSet& set, const std::function<doubl
     for (long x = 0; x < n; ++x) z(x) = spread * random::normal(engine);
     const Vector p = member_towards(set, p_hat, z);
     const double val = f(p);
-    if (val > best) { best = val; best_p = p; }
+    if (val > best) {
+      best = val;
+      best_p = p;
+    }
   }
   // Refine on every face {P_x = 0 for x in Z'} with Z' a subset of the unseen cells (log
   // coordinates cannot reach 0; the optimum may sit on such a face).

@@ -67,13 +67,12 @@ TEST_CASE("rldp-mse/support_function: Theorem 2 matches brute force on random in
     CHECK(s.p.dot(v) == doctest::Approx(s.value).epsilon(1e-12));
     CHECK(s.upper - s.value <= 1e-10);
     // Independent search over F never beats the dual bound and reaches the closed form.
-    const double brute = testing::brute_force_max(set, [&](const Vector& p) { return v.dot(p); },
-                                                  1000 + trial, 1500, 6000);
+    const double brute = testing::brute_force_max(
+        set, [&](const Vector& p) { return v.dot(p); }, 1000 + trial, 1500, 6000);
     CHECK(brute <= s.upper + 1e-9);
     CHECK(brute >= s.value - 1e-7);
     // Weak duality: any eta >= max v gives an upper bound (eq. (21) reduced).
-    for (double extra : {1e-6, 0.1, 1.0, 10.0})
-      CHECK(support_dual(set, v, v.maxCoeff() + extra) >= s.value - 1e-12);
+    for (double extra : {1e-6, 0.1, 1.0, 10.0}) CHECK(support_dual(set, v, v.maxCoeff() + extra) >= s.value - 1e-12);
     ++checked;
   }
   CHECK(checked == 24);
@@ -91,8 +90,8 @@ TEST_CASE("rldp-mse/support_function: the maximum of v on a cell with P-hat = 0 
     CHECK(contains(set, s.p, 1e-10));
     CHECK(s.p(2) > 0);
     CHECK(s.upper - s.value <= 1e-10);
-    const double brute = testing::brute_force_max(set, [&](const Vector& p) { return v.dot(p); },
-                                                  77, 1500, 2500);
+    const double brute = testing::brute_force_max(
+        set, [&](const Vector& p) { return v.dot(p); }, 77, 1500, 2500);
     CHECK(brute <= s.upper + 1e-9);
     CHECK(brute >= s.value - 1e-7);
   }

@@ -17,4 +17,3 @@ TEST_CASE("rldp-mse/summarize_iqr: outliers and infinities are removed") {
   CHECK(s.mean == doctest::Approx(4.5));
   CHECK(s.sd == doctest::Approx(std::sqrt(6.0)));
 }
-

@@ -30,9 +30,8 @@ TEST_CASE("rldp-mse/handle_request: response fields of each problem") {
     r["problem"] = p;
     const Json out = solve(r, 0);
     CAPTURE(p);
-    for (const char* key : {"mechanism", "distortion", "robust_distortion", "epsilon",
-                            "robust_epsilon", "true", "rounds", "audit", "uncertainty", "values",
-                            "lower_bound", "optimality_gap", "repair"})
+    for (const char* key : {"mechanism", "distortion", "robust_distortion", "epsilon", "robust_epsilon", "true",
+                            "rounds", "audit", "uncertainty", "values", "lower_bound", "optimality_gap", "repair"})
       CHECK(out.contains(key));
     CHECK(out["mechanism"].size() == 5);
     CHECK(out["mechanism"][0].size() == 15);
@@ -59,15 +58,21 @@ TEST_CASE("rldp-mse/handle_request: explicit radius and values") {
 }
 
 TEST_CASE("rldp-mse/handle_request: errors name the field") {
-  struct Bad { const char* field; Json value; const char* code; const char* path; };
+  struct Bad {
+    const char* field;
+    Json value;
+    const char* code;
+    const char* path;
+  };
   const std::vector<Bad> cases{
       {"problem", "xyz", "unknown_value", "/problem"},
       {"epsilon", -1, "out_of_range", "/epsilon"},
       {"values", Json::array({0, 1}), "shape_mismatch", "/values"},
       {"uncertainty", Json::object(), "missing_field", "/uncertainty/confidence"},
       {"uncertainty", "point", "not_an_object", "/uncertainty"},
-      {"joint", Json::array({Json::array({1, 2, 3, 4, 5, 6, 7, 8}), Json::array({1, 2, 3, 4, 5, 6, 7, 8}),
-                             Json::array({1, 2, 3, 4, 5, 6, 7, 8}), Json::array({1, 2, 3, 4, 5, 6, 7, 8})}),
+      {"joint",
+       Json::array({Json::array({1, 2, 3, 4, 5, 6, 7, 8}), Json::array({1, 2, 3, 4, 5, 6, 7, 8}),
+                    Json::array({1, 2, 3, 4, 5, 6, 7, 8}), Json::array({1, 2, 3, 4, 5, 6, 7, 8})}),
        "too_large", "/joint"},
   };
   for (const auto& c : cases) {
@@ -88,13 +93,15 @@ TEST_CASE("rldp-mse/handle_request: errors name the field") {
 
 TEST_CASE("rldp-mse/handle_request: a small Figure 2a experiment") {
   const Json out = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":2,
-    "problems":["nunp","rurp"],"seed":4})"), 0);
+    "problems":["nunp","rurp"],"seed":4})"),
+                         0);
   CHECK(out["experiment"] == "figure2a");
   CHECK(out["rows"].size() == 4);
   CHECK(out["columns"][3] == "epsilon_star");
   CHECK(out["plots"][0]["kind"] == "scatter");
   const Json again = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":2,
-    "problems":["nunp","rurp"],"seed":4})"), 0);
+    "problems":["nunp","rurp"],"seed":4})"),
+                           0);
   CHECK(again["rows"] == out["rows"]);  // seeded
   const Json bad = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2cd","K":5000})"), 2);
   CHECK(bad["error"]["code"] == "too_large");
@@ -111,14 +118,19 @@ Json historical_counts(int instance) {
     counts = privlab::random::multinomial(engine, p, 75);
   }
   Json joint = Json::array();
-  for (int s = 0; s < 3; ++s) joint.push_back(Json(std::vector<long long>(counts.begin() + 5 * s, counts.begin() + 5 * s + 5)));
+  for (int s = 0; s < 3; ++s)
+    joint.push_back(Json(std::vector<long long>(counts.begin() + 5 * s, counts.begin() + 5 * s + 5)));
   return joint;
 }
 
 /// RURP at eps = 0.5, alpha = 0.05 for the counts of `joint`: converged, no LP failure, private.
 Json rurp_on(const Json& joint) {
-  const Json out = solve(Json{{"family", "rldp-mse"}, {"problem", "rurp"}, {"joint", joint}, {"epsilon", 0.5},
-                              {"uncertainty", {{"confidence", 0.95}}}}, 0);
+  const Json out = solve(Json{{"family", "rldp-mse"},
+                              {"problem", "rurp"},
+                              {"joint", joint},
+                              {"epsilon", 0.5},
+                              {"uncertainty", {{"confidence", 0.95}}}},
+                         0);
   CHECK(out["lp_trouble"] == false);
   CHECK(out["converged"] == true);
   CHECK(out["robust_epsilon"].get<double>() <= 0.5 + 1e-12);
@@ -145,10 +157,12 @@ TEST_CASE("rldp-mse/figure2a: RURP cut LPs that GLPK called infeasible now solve
   }
   // "instances" selects rows of a run; an instance outside [0, K) is refused at its entry.
   const Json some = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":6,
-    "n":75,"problems":["nunp"],"instances":[1,4]})"), 0);
+    "n":75,"problems":["nunp"],"instances":[1,4]})"),
+                          0);
   REQUIRE(some["rows"].size() == 2);
   CHECK(some["rows"][1][1] == 4);
   const Json bad = solve(Json::parse(R"({"family":"rldp-mse","experiment":"figure2a","K":5,
-    "instances":[5]})"), 2);
+    "instances":[5]})"),
+                         2);
   CHECK(bad["error"]["path"] == "/instances/0");
 }

@@ -74,17 +74,14 @@ TEST_CASE("rldp-mse/support_pair: Theorem 4 matches brute force over F on random
     CHECK((conditional(lifted, s1, nu) - sp.r1).cwiseAbs().maxCoeff() < 1e-12);
     CHECK((conditional(lifted, s2, nu) - sp.r2).cwiseAbs().maxCoeff() < 1e-12);
     // Brute force over the joint set F (the definition of the projection).
-    auto objective = [&](const Vector& p) {
-      return v1.dot(conditional(p, s1, nu)) + v2.dot(conditional(p, s2, nu));
-    };
+    auto objective = [&](const Vector& p) { return v1.dot(conditional(p, s1, nu)) + v2.dot(conditional(p, s2, nu)); };
     const double brute = testing::brute_force_max(set, objective, 500 + trial, 1500, 6000);
     CHECK(brute <= sp.upper + 1e-9);
     CHECK(brute >= sp.value - 1e-7);
     // Weak duality of the reduced form of (29).
     for (double e1 : {1e-4, 0.5, 3.0})
       for (double e2 : {1e-4, 0.5, 3.0})
-        CHECK(support_pair_dual(set, s1, s2, v1, v2, v1.maxCoeff() + e1, v2.maxCoeff() + e2) >=
-              sp.value - 1e-12);
+        CHECK(support_pair_dual(set, s1, s2, v1, v2, v1.maxCoeff() + e1, v2.maxCoeff() + e2) >= sp.value - 1e-12);
   }
 }
 

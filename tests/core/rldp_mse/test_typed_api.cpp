@@ -22,13 +22,15 @@ TEST_CASE("rldp_mse/typed_api: design gives the JSON response's numbers for the 
   const auto set = rldp_mse::chi2_ball_confidence(hat, 0.95, 72);
   for (const std::string name : {"nunp", "nurp", "runp", "rurp"}) {
     CAPTURE(name);
-    const json request = {{"family", "rldp-mse"}, {"problem", name}, {"joint", json_write::matrix(kCounts)},
-                          {"epsilon", 0.5}, {"uncertainty", {{"confidence", 0.95}}},
+    const json request = {{"family", "rldp-mse"},
+                          {"problem", name},
+                          {"joint", json_write::matrix(kCounts)},
+                          {"epsilon", 0.5},
+                          {"uncertainty", {{"confidence", 0.95}}},
                           {"true_joint", json_write::matrix(kTrue)}};
     const json r = fixtures::solve_ok(request);
     CHECK(set.radius == r["uncertainty"]["radius"].get<double>());
-    const rldp_mse::Design d =
-        rldp_mse::design(hat, rldp_mse::problem_from_name(name), 0.5, set, {}, truth);
+    const rldp_mse::Design d = rldp_mse::design(hat, rldp_mse::problem_from_name(name), 0.5, set, {}, truth);
     fixtures::check_same_matrix(d.mechanism, r["mechanism"]);
     CHECK(d.objective == r["objective"].get<double>());
     CHECK(d.optimality_gap == r["optimality_gap"].get<double>());

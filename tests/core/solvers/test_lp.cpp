@@ -110,7 +110,8 @@ TEST_CASE("solvers/lp: a time limit stops solve_lp short of optimal; without it 
   prog.objective = Vector::Ones(n);
   for (int o = 0; o < n; ++o) {
     lp::Row row;
-    for (int s = 0; s < n; ++s) row.coeffs.emplace_back(s, std::exp(-std::abs(o - s) / 50.0) * (1 + 0.1 * ((o * 7 + s * 13) % 11)));
+    for (int s = 0; s < n; ++s)
+      row.coeffs.emplace_back(s, std::exp(-std::abs(o - s) / 50.0) * (1 + 0.1 * ((o * 7 + s * 13) % 11)));
     row.lower = 1.0;
     prog.rows.push_back(std::move(row));
   }

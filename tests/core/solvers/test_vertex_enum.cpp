@@ -25,14 +25,16 @@ TEST_CASE("solvers/vertex_enum: unit cube has 8 vertices") {
   cube.a = Matrix::Zero(6, 3);
   cube.b = Vector::Zero(6);
   for (long j = 0; j < 3; ++j) {
-    cube.a(2 * j, j) = 1;   cube.b(2 * j) = 1;  // x_j <= 1
-    cube.a(2 * j + 1, j) = -1;                  // -x_j <= 0
+    cube.a(2 * j, j) = 1;
+    cube.b(2 * j) = 1;          // x_j <= 1
+    cube.a(2 * j + 1, j) = -1;  // -x_j <= 0
   }
   const auto r = vertex_enum::enumerate_vertices(cube);
   CHECK(r.vertices.rows() == 8);
   CHECK(r.rays == 0);
   for (long k = 0; k < 8; ++k)
-    for (long j = 0; j < 3; ++j) CHECK((r.vertices(k, j) == doctest::Approx(0) || r.vertices(k, j) == doctest::Approx(1)));
+    for (long j = 0; j < 3; ++j)
+      CHECK((r.vertices(k, j) == doctest::Approx(0) || r.vertices(k, j) == doctest::Approx(1)));
 }
 
 TEST_CASE("solvers/vertex_enum: probability simplex via an equality row") {
@@ -56,8 +58,11 @@ TEST_CASE("solvers/vertex_enum: redundant and repeated constraints give no spuri
   long i = 0;
   for (double scale : {1.0, 3.0, 0.1})
     for (long j = 0; j < 2; ++j) {
-      sq.a(i, j) = scale; sq.b(i) = scale; ++i;
-      sq.a(i, j) = -scale; ++i;
+      sq.a(i, j) = scale;
+      sq.b(i) = scale;
+      ++i;
+      sq.a(i, j) = -scale;
+      ++i;
     }
   const auto r = vertex_enum::enumerate_vertices(sq);
   CHECK(r.vertices.rows() == 4);
