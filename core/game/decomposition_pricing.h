@@ -115,11 +115,12 @@ struct Problem {
     x_row_upper = weighted_distance.rowwise().sum().minCoeff();
   }
 
-  Shape shape(const Vector& v) const {
+  /// The shape of v >= 0: lifted into C (with DP) and, unless `normalise` is false, scaled to sum 1.
+  Shape shape(const Vector& v, bool normalise = true) const {
     Shape sh;
     sh.r = v.cwiseMax(0.0);
     if (dp) sh.r = lipschitz_envelope(sh.r, inverse_factor);
-    sh.r /= sh.r.sum();
+    if (normalise) sh.r /= sh.r.sum();
     sh.x = distortion ? (weighted_distance * sh.r).minCoeff() : 0.0;
     return sh;
   }
@@ -127,13 +128,7 @@ struct Problem {
   /// normalised, so that the master sees its reduced cost undiluted (a row over 100 cells
   /// with reduced cost -1e-7 has -1e-9 per unit of mass, below what enters the master: on the
   /// map the column generation stopped with 64 such rows and gap 2.8e-5); with DP, shape(v).
-  Shape priced_shape(const Vector& v) const {
-    if (dp || !(v.maxCoeff() > 0)) return shape(v);
-    Shape sh;
-    sh.r = v.cwiseMax(0.0);
-    sh.x = distortion ? (weighted_distance * sh.r).minCoeff() : 0.0;
-    return sh;
-  }
+  Shape priced_shape(const Vector& v) const { return shape(v, dp || !(v.maxCoeff() > 0)); }
 };
 
 /// Reduced cost of column (o, shape) of the master at its duals (lambda, then mu with (21c)).
