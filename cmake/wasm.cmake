@@ -8,10 +8,11 @@ target_include_directories(privlab_core SYSTEM PUBLIC
 target_link_libraries(privlab_core PUBLIC ${WASM_DEPS_PREFIX}/lib/libglpk.a ${WASM_DEPS_PREFIX}/lib/libcdd.a)
 # C++ exceptions: native WebAssembly exception handling (-fwasm-exceptions; Chromium and Node 20
 # run it) or Emscripten's emulation (-fexceptions: every call that may unwind goes through a
-# JavaScript invoke_* trampoline, measured as half the time of the Eigen-heavy requests, issue 29
-# point 8). GLPK and cddlib are plain C built without either and need no rebuild: the GLPK objects
-# that call setjmp (its file readers and MathProg) are not linked, and unwinding through C frames
-# that have nothing to clean up works in both modes.
+# JavaScript invoke_* trampoline). Native exceptions: a 17 % smaller module, the page's first solve
+# a third faster, bench-wasm's median ratio to native 1.47 -> 1.31 (docs/results/page.md, issue 29
+# point 8; browsers: Chrome 95, Firefox 100, Safari 15.2 and later). GLPK and cddlib are plain C built without either and need no rebuild: the GLPK objects
+# that call setjmp (its file readers and MathProg) are not linked (the module imports no invoke_*),
+# and unwinding through C frames that have nothing to clean up works in both modes.
 option(PRIVLAB_WASM_EH "native wasm exceptions (-fwasm-exceptions) instead of -fexceptions" ON)
 if(PRIVLAB_WASM_EH)
   set(PRIVLAB_WASM_EXCEPTIONS -fwasm-exceptions)
