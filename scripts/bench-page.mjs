@@ -25,7 +25,7 @@ const site = resolve(option('--site', join(ROOT, 'build', 'site')));
 
 /** The marks, in order of a first visit; each is ms after navigation start. */
 const MARKS = ['worker-start', 'worker-began', 'worker-glueLoaded', 'worker-wasmFetched', 'worker-ready',
-  'first-request', 'worker-solve-began', 'worker-solve-ended', 'first-response', 'first-result', 'settled'];
+  'warm-up-began', 'warm-up-ended', 'first-request', 'worker-solve-began', 'worker-solve-ended', 'first-response', 'first-result', 'settled'];
 
 const server = await startServer(site, 0, '127.0.0.1');
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -58,6 +58,7 @@ async function visit(context) {
     const nav = performance.getEntriesByType('navigation')[0];
     const out = { html_ms: Math.round(nav.responseEnd), dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd) };
     for (const name of names) { const m = performance.getEntriesByName(`privlab:${name}`)[0]; out[`${name}_ms`] = m ? Math.round(m.startTime) : null; }
+    for (const p of performance.getEntriesByType('paint')) out[`${p.name}_ms`] = Math.round(p.startTime);  // first-paint, first-contentful-paint
     out.answered_by_warm_up = performance.getEntriesByName('privlab:answered-by-warm-up').length > 0;
     return out;
   }, MARKS);
@@ -96,6 +97,7 @@ function report(runs) {
       glue: summary(runs, (r) => r['worker-glueLoaded_ms'] - r['worker-began_ms']),
       wasm_fetch: summary(runs, (r) => r['worker-wasmFetched_ms'] - r['worker-glueLoaded_ms']),
       wasm_compile_after_fetch: summary(runs, (r) => r['worker-ready_ms'] - r['worker-wasmFetched_ms']),
+      warm_up_solve: summary(runs, (r) => r['warm-up-ended_ms'] - r['warm-up-began_ms']),
       request_to_worker: summary(runs, (r) => r['worker-solve-began_ms'] - r['first-request_ms']),
       first_solve_in_worker: summary(runs, (r) => r['worker-solve-ended_ms'] - r['worker-solve-began_ms']),
       answer_to_page: summary(runs, (r) => r['first-response_ms'] - r['worker-solve-ended_ms']),

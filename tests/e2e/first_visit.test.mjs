@@ -64,11 +64,12 @@ test('e2e: the worker answers the request it warmed up with that request\'s own 
   await page.goto(env.base);  // the site's origin: the test starts a worker of its own
   const expected = JSON.stringify(stateToRequest(parseHash('').state).request);
   const other = JSON.stringify({ ...JSON.parse(expected), epsilon: 1.25 });
-  // In a worker of the test's own: once its module is ready, the warm-up message (as index.html
-  // sends it), then requests. The warm-up is solved before the first request is read. (A request
-  // that arrives before the module is ready cancels the warm-up: nothing is solved ahead.)
+  // In a worker of the test's own, started as index.html starts it (the link and saved state in its
+  // URL): once its module is ready, requests. The warm-up is solved as soon as the module is ready,
+  // before any request is read. (A request that arrives before the module is ready cancels the
+  // warm-up: nothing is solved ahead.)
   const run = (requests) => page.evaluate(async (texts) => {
-    const worker = new Worker('assets/worker.js');
+    const worker = new Worker(`assets/worker.js#warm-up=${encodeURIComponent(JSON.stringify({ hash: '', saved: null }))}`);
     const results = [];
     let ready;
     const isReady = new Promise((resolve) => { ready = resolve; });
@@ -83,7 +84,6 @@ test('e2e: the worker answers the request it warmed up with that request\'s own 
       };
     });
     await isReady;
-    worker.postMessage({ warmUp: { hash: '', saved: null } });
     texts.forEach((request, id) => worker.postMessage({ id, request }));
     await done;
     worker.terminate();

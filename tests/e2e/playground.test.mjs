@@ -270,7 +270,7 @@ const held = [];
 new BroadcastChannel('release').onmessage = () => held.splice(0).forEach((f) => f());
 self.onmessage = (e) => {
   const { id, request } = e.data;
-  if (request === undefined) return;  // index.html's warm-up message
+  if (request === undefined) return;  // not a request
   const family = JSON.parse(request).family;
   const answer = () => postMessage({ id, type: 'result',
     response: JSON.stringify({ error: { code: 'scripted', message: 'scripted answer for ' + family, path: '' } }) });

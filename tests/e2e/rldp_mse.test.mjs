@@ -204,7 +204,7 @@ function mech(k, cols, rows) {
 }
 self.onmessage = async (e) => {
   const { id, request } = e.data;
-  if (request === undefined) return;  // index.html's warm-up message
+  if (request === undefined) return;  // not a request
   const r = JSON.parse(request);
   if (r.family === 'batch') {
     const responses = r.requests.map((q, i) => {

@@ -255,7 +255,11 @@ async function solveState() {
   if (!performance.getEntriesByName('privlab:first-response').length && solver.first.solveTiming) {
     firstMark('privlab:worker-solve-began', solver.first.solveTiming.began - performance.timeOrigin);
     firstMark('privlab:worker-solve-ended', solver.first.solveTiming.ended - performance.timeOrigin);
-    if (solver.first.solveTiming.warm) firstMark('privlab:answered-by-warm-up');
+    if (solver.first.solveTiming.warm) {
+      firstMark('privlab:answered-by-warm-up');
+      firstMark('privlab:warm-up-began', solver.first.solveTiming.warmUpBegan - performance.timeOrigin);
+      firstMark('privlab:warm-up-ended', solver.first.solveTiming.warmUpEnded - performance.timeOrigin);
+    }
   }
   firstMark('privlab:first-response');
   if (response.cancelled || !stillCurrent()) return;

@@ -1,8 +1,12 @@
 // Web Worker: owns the WASM module and answers one request at a time. Messages in:
-// { id, request } (request: a JSON string), and from index.html once { warmUp: { hash, saved } }
-// (the page's link and saved state). Messages out: { id, type: 'progress', fraction, stage },
+// { id, request } (request: a JSON string). index.html starts it as worker.js#warm-up=DATA, DATA
+// the URI-encoded JSON { hash, saved } (the page's link and saved state), for the warm-up below:
+// in the URL, not in a message, because a message to a worker is forwarded only once the page's
+// thread is free, after the page's script has run (measured: the warm-up began at
+// DOMContentLoaded, 130-400 ms after the module was ready). Messages out: { id, type: 'progress', fraction, stage },
 // { id, type: 'result', response, timing } (response: a JSON string; timing: when the solve began
-// and ended, ms since the epoch; warm: true when it was the warm-up's answer),
+// and ended, ms since the epoch; warm: true when it was the warm-up's answer, and then timing also
+// has warmUpBegan and warmUpEnded, when the warm-up solved it),
 // { type: 'ready', version, timing } once (timing: when the worker's script began, the glue was
 // loaded, the .wasm was fetched and the module was ready, ms since the epoch: the page's marks),
 // { type: 'fatal', message } when the module cannot load, { id, type: 'crashed', message } when the
@@ -48,27 +52,38 @@ modulePromise.then(
 // first result's path, and that request, when it comes, gets the answer already computed. Nothing
 // is solved ahead once the page has asked for something.
 let asked = false;
-let warm = null;  // { request, response }
+let warm = null;  // { request, response, began, ended }
 
 async function warmUp({ hash, saved }) {
-  const m = await modulePromise;
-  if (asked) return;
+  // The request is worked out while the module still downloads and compiles (this thread is idle then).
   const { request } = stateToRequest(parseHash(openingHash(String(hash || ''), saved ? String(saved) : null)).state);
   if (!request) return;
   const text = JSON.stringify(request);
-  try { warm = { request: text, response: m.solveWithProgress(text, () => {}) }; } catch { warm = null; }  // the page's own solve will say why
+  const m = await modulePromise;
+  if (asked) return;
+  const warmBegan = now();
+  try { warm = { request: text, response: m.solveWithProgress(text, () => {}), began: warmBegan, ended: now() }; } catch { warm = null; }  // the page's own solve will say why
 }
 
+/** The warm-up's data from this worker's URL (#warm-up=...), or null. */
+function openingFromUrl() {
+  const prefix = '#warm-up=';
+  const { hash } = self.location;
+  if (!hash.startsWith(prefix)) return null;
+  try { return JSON.parse(decodeURIComponent(hash.slice(prefix.length))); } catch { return null; }
+}
+const opening = openingFromUrl();
+if (opening) warmUp(opening);
+
 self.onmessage = async (event) => {
-  if (event.data && event.data.warmUp) { warmUp(event.data.warmUp); return; }
   const { id, request } = event.data;
   asked = true;
   const m = await modulePromise;
   const solveBegan = now();
   if (warm && warm.request === request) {
-    const { response } = warm;
+    const { response, began, ended } = warm;
     warm = null;
-    postMessage({ id, type: 'result', response, timing: { began: solveBegan, ended: now() }, warm: true });
+    postMessage({ id, type: 'result', response, timing: { began: solveBegan, ended: now(), warmUpBegan: began, warmUpEnded: ended }, warm: true });
     return;
   }
   warm = null;
