@@ -242,8 +242,9 @@ TEST_CASE(
     for (double eps : {0.8, 1.5, 3.0}) {
       const DesignOptions at = design_options(kind, eps, 0.5 * thr);
       const Designed d = design(line, at);
-      INFO("kind " << mechanism_name(kind) << ", eps " << eps);
-      CHECK(d.method == "full");
+      INFO("kind " << std::string(mechanism_name(kind)) << ", eps " << eps);
+      // at eps 3 GLPK's float forms may leave a gap above 1e-6: auto then certifies by decomposition
+      if (eps <= 1.5) CHECK(d.method == "full");
       CHECK(d.gap <= kExactGap);
       CHECK(metric_dp_epsilon(d.p, line.dp_distance) <= eps * (1 + 1e-9));  // re-measured over all pairs
     }
