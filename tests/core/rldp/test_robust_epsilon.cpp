@@ -132,6 +132,15 @@ TEST_CASE("rldp/robust_epsilon: repeated row segments (IR) give the value of the
       CHECK(shared.value == doctest::Approx(alone.value).epsilon(1e-9));
       CHECK(shared.s == alone.s);
       CHECK(shared.s_prime == alone.s_prime);
+      // outputs in reverse order: the same value (a sharing that mixed up outputs would not be)
+      const Matrix reversed = q.colwise().reverse();
+      CHECK(rldp::robust_epsilon(reversed, joint, set).value == doctest::Approx(shared.value).epsilon(1e-9));
+      // and the witness, a P in F, recomputes it from Q alone
+      if (shared.exact) {
+        REQUIRE(shared.witness.size() == joint.p.size());
+        const auto w = joint_from_matrix(shared.witness / shared.witness.sum());
+        CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(shared.value).epsilon(1e-6));
+      }
     }
   }
 }
