@@ -30,19 +30,23 @@ add_test(NAME cli_contract COMMAND ${CMAKE_COMMAND} -E env PRIVLAB=$<TARGET_FILE
          bash ${CMAKE_SOURCE_DIR}/tests/cli/run_cli_tests.sh)
 
 # ---- sanitizers and the fuzzer (scripts/build-fuzzer.sh; clang only) ----
-# One build (build/sanitize) serves both: the library and the unit tests under AddressSanitizer
-# and UndefinedBehaviorSanitizer, and the libFuzzer target on api::solve (tests/fuzz/).
+# build/sanitize serves both: the library and the unit tests under AddressSanitizer and
+# UndefinedBehaviorSanitizer, and the libFuzzer target on api::solve (tests/fuzz/), which fuzzes
+# at full speed (no coverage instrumentation: it halved the executions per second, issue 28).
+# build/fuzz-coverage (PRIVLAB_COVERAGE alone: no sanitizers) replays the corpus the fuzzer kept
+# with clang's source-based coverage, for llvm-cov's per-directory report.
 option(PRIVLAB_SANITIZE "ASan + UBSan build with the libFuzzer target (clang)" OFF)
-if(PRIVLAB_SANITIZE)
-  set(PRIVLAB_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
-  target_compile_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS} -fsanitize=fuzzer-no-link)
-  target_link_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS})
+option(PRIVLAB_COVERAGE "libFuzzer target with clang source-based coverage (-fprofile-instr-generate -fcoverage-mapping)" OFF)
+if(PRIVLAB_SANITIZE OR PRIVLAB_COVERAGE)
+  if(PRIVLAB_SANITIZE)
+    set(PRIVLAB_SANITIZERS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    target_compile_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS})
+    target_link_options(privlab_core PUBLIC ${PRIVLAB_SANITIZERS})
+  endif()
+  target_compile_options(privlab_core PUBLIC -fsanitize=fuzzer-no-link)
   add_executable(privlab_fuzz ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_solve.cpp)
   target_link_libraries(privlab_fuzz PRIVATE privlab_core)
   target_link_options(privlab_fuzz PRIVATE -fsanitize=fuzzer)
-  # Source-based coverage of what the fuzzer reaches (llvm-profdata, llvm-cov: Debian's llvm);
-  # scripts/build-fuzzer.sh turns it on and reports it per core directory after the run.
-  option(PRIVLAB_COVERAGE "clang source-based coverage (-fprofile-instr-generate -fcoverage-mapping)" OFF)
   if(PRIVLAB_COVERAGE)
     target_compile_options(privlab_core PUBLIC -fprofile-instr-generate -fcoverage-mapping)
     target_link_options(privlab_core PUBLIC -fprofile-instr-generate)

@@ -11,6 +11,7 @@
 #include <numeric>
 #include <random>
 
+#include "game/decomposition.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
 
@@ -48,6 +49,13 @@ Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, do
   // With a time limit, a float optimum keeps its honest gap instead of GLPK's exact simplex on
   // the full LP (untimed: 3 minutes on the 30 x 1 tradeoff when the decomposition gave up).
   if (max_seconds > 0) o.exact_simplex = false;
+  // The limit stops the decomposition but not the full LP's simplex, which `auto` picks on a line
+  // of cells (line_like, mechanisms.cpp): under a request's "budget" (a limit below
+  // kExperimentLpSeconds) an LP the decomposition would solve without the line rule is solved by
+  // it, so that the budget holds (issue 28: 3 users on 30 x 1 with a budget of 2 s ran 36 s).
+  if (max_seconds > 0 && max_seconds < kExperimentLpSeconds && in.num_secrets() >= kDecompositionMinSecrets &&
+      decomposition_unavailable(in, o).empty())
+    o.decomposition = DesignOptions::Decomposition::kOn;
   return design(in, o);
 }
 

@@ -147,6 +147,21 @@ units::Plan scenario3(const nlohmann::json& req) {
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(req));
   const auto eps_list = number_list(req, "epsilons", kScenario3Eps, 1e-6, 20);
   const double step = jr::number_or(req, "d_m_step", "", 1e-6, 1e6, 0.5);  // {0.5, 1, ..., d_max}
+  // A step above every user's feasibility threshold leaves no d_m to sweep (cells of 1e-6 km
+  // with the default 0.5 km: thresholds near 1e-6 km): refused instead of an empty table.
+  double largest_threshold = 0;
+  bool any_dm = false;
+  for (const auto& in : setup->users) {
+    largest_threshold = std::max(largest_threshold, feasibility_threshold(in.prior, in.distance));
+    any_dm = any_dm || !scenario3_dms(in, step).empty();
+  }
+  if (!any_dm) {
+    std::ostringstream msg;
+    msg << "d_m_step " << step << " km exceeds every user's feasibility threshold (the largest is " << largest_threshold
+        << " km): no d_m in {d_m_step, 2 d_m_step, ...} can be reached; give a d_m_step "
+        << "below it";
+    bad_request("out_of_range", "/d_m_step", msg.str());
+  }
   guard_work(*setup, MechanismKind::kJoint, scenario3_lp_count(*setup, static_cast<long>(eps_list.size()), step),
              "/users");
   const ResultTable header{"scenario3",

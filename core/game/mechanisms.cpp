@@ -45,10 +45,39 @@ std::vector<char> implied_pairs(const Matrix& dp_distance) {
   return implied;
 }
 
+namespace {
+/// DP pairs kept per secret (after the implied-row reduction) up to which `auto` solves the full
+/// LP however many cells there are: a line of cells keeps only its 2 (n - 1) neighbour pairs, so
+/// its full LP has about 2 |O| |S| rows and the simplex solves it in ~0.1 s, while the
+/// decomposition's pricing, with DP factors e^{eps d} over the whole line, stalls (issue 28: the
+/// DP LP of a 30 x 1 line at eps 1.5, full 0.08 s against 4-26 s by decomposition; at eps 3 on
+/// 20 x 1 the decomposition ended with a gap of 2e-4 where the full LP is exact in 0.03 s).
+constexpr long kLinePairsPerSecret = 2;
+/// ... and whose full LP has at most this many variables x constraints (a 30 x 1 joint LP:
+/// 930 x 2671 = 2.5e6), so that a map whose Appendix C threshold drops every pair keeps the
+/// decomposition.
+constexpr double kLineFullLpWork = 1e7;
+
+/// Does the LP's DP part keep at most kLinePairsPerSecret pairs per secret (a line), with a
+/// small full LP?
+bool line_like(const GameInputs& in, const DesignOptions& opt) {
+  if (!has_dp(opt.kind)) return false;
+  const long n = in.num_secrets();
+  const PairFilter pairs(in, opt);
+  long kept = 0;
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t) kept += pairs.keep(s, t);
+  if (kept > kLinePairsPerSecret * n) return false;
+  const LpSize full = estimate_lp_size(in, opt);
+  return static_cast<double>(full.variables) * static_cast<double>(full.constraints) <= kLineFullLpWork;
+}
+}  // namespace
+
 bool uses_decomposition(const GameInputs& in, const DesignOptions& opt) {
   using D = DesignOptions::Decomposition;
   if (opt.lazy_dp_rows || opt.decomposition == D::kOff) return false;
   if (opt.decomposition == D::kAuto && in.num_secrets() < kDecompositionMinSecrets) return false;
+  if (opt.decomposition == D::kAuto && line_like(in, opt)) return false;
   return decomposition_unavailable(in, opt).empty();
 }
 

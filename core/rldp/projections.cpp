@@ -150,20 +150,46 @@ double support_on_support(double alpha, const Vector& p, const std::vector<long>
     return c.dot(r);
   }
   // R_u = p_u k (mu - c_u)^{-1/alpha}, mu = cmax + tau: computed in logs for stability.
-  auto build = [&](double log_tau) {
+  const long k = static_cast<long>(supp.size());
+  std::vector<double> log_p(static_cast<std::size_t>(k)), lw(static_cast<std::size_t>(k));
+  for (long i = 0; i < k; ++i) log_p[static_cast<std::size_t>(i)] = std::log(p(supp[static_cast<std::size_t>(i)]));
+  // lw[i] = ln R_u + ln(normaliser) for u = supp[i]; returns ln of the normaliser sum_u e^{lw}.
+  auto log_weights = [&](double log_tau) {
     const double tau = std::exp(log_tau);
     double mx = -kInf;
-    Vector lw = Vector::Constant(p.size(), -kInf);
-    for (long u : supp) {
-      lw(u) = std::log(p(u)) - std::log((cmax - c(u)) + tau) / alpha;
-      mx = std::max(mx, lw(u));
+    for (long i = 0; i < k; ++i) {
+      const auto j = static_cast<std::size_t>(i);
+      lw[j] = log_p[j] - std::log((cmax - c(supp[j])) + tau) / alpha;
+      mx = std::max(mx, lw[j]);
     }
+    double sum = 0;
+    for (long i = 0; i < k; ++i) sum += std::exp(lw[static_cast<std::size_t>(i)] - mx);
+    return mx + std::log(sum);
+  };
+  auto build = [&](double log_tau) {
+    const double log_norm = log_weights(log_tau);
     Vector w = Vector::Zero(p.size());
-    for (long u : supp) w(u) = std::exp(lw(u) - mx);
-    return Vector(w / w.sum());
+    for (long i = 0; i < k; ++i)
+      w(supp[static_cast<std::size_t>(i)]) = std::exp(lw[static_cast<std::size_t>(i)] - log_norm);
+    return w;
+  };
+  // D_alpha(p || R) from the logs (issue 28: the bisection below is the robust epsilon's inner
+  // loop; two pow per term made rldp "adult" spend half its time here): ln R_u - ln p_u =
+  // lw - ln p - log_norm, so sum_u p_u^alpha R_u^{1-alpha} = sum_u p_u e^{(1-alpha)(ln R_u - ln p_u)}.
+  auto divergence = [&](double log_tau) {
+    const double log_norm = log_weights(log_tau);
+    const bool kl = std::abs(alpha - 1.0) < 1e-12;
+    double sum = 0;
+    for (long i = 0; i < k; ++i) {
+      const auto j = static_cast<std::size_t>(i);
+      const double log_ratio = lw[j] - log_p[j] - log_norm;  // ln(R_u / p_u)
+      const double pu = p(supp[j]);
+      sum += kl ? -pu * log_ratio : pu * std::exp((1.0 - alpha) * log_ratio);
+    }
+    return kl ? sum : std::log(sum) / (alpha - 1.0);
   };
   const double lo = std::log(gap) - 90.0, hi = std::log(gap) + 90.0;
-  auto feasible = [&](double log_tau) { return renyi_divergence(alpha, p, build(log_tau)) <= d; };
+  auto feasible = [&](double log_tau) { return divergence(log_tau) <= d; };
   double at = hi;
   if (feasible(lo))
     at = lo;  // alpha < 1: the limit concentration on argmax c is within reach

@@ -90,7 +90,8 @@ struct DesignOptions {
   /// violated or the certified gap closes (exact; the full LP when a master LP fails).
   bool lazy_dp_rows = false;
   /// Dantzig-Wolfe decomposition over observables (decomposition.h): kAuto uses it where it
-  /// applies and the grid has at least kDecompositionMinSecrets cells; kOn wherever it applies.
+  /// applies and the grid has at least kDecompositionMinSecrets cells (not on a line of cells, whose
+  /// full LP is small: game/mechanisms.cpp); kOn wherever it applies.
   enum class Decomposition { kAuto, kOff, kOn } decomposition = Decomposition::kAuto;
   /// Budget of the cutting planes (0: none). When it runs out, design() returns the last
   /// candidate made feasible with its honest gap and Designed::stopped_early.

@@ -174,3 +174,27 @@ TEST_CASE("game/experiments: errors name the parameter; the work guard refuses b
   req["grid"] = {{"rows", 18}, {"cols", 18}, {"cell_km", 1}};  // beyond the page's 300 decomposed cells
   CHECK(err(req)["path"] == "/grid");
 }
+
+TEST_CASE("game/experiments: scenario3 refuses a d_m_step above every user's threshold instead of 0 experiments") {
+  // Issue 28: on cells of 1e-6 km every feasibility threshold is ~1e-6 km, so the default grid
+  // {0.5, 1, ...} km holds no reachable d_m and the table came back empty. The step is the
+  // parameter that decides it: refused there; a step below the threshold answers.
+  json req = {{"family", "game"},
+              {"experiment", "scenario3"},
+              {"grid", {{"rows", 3}, {"cols", 3}, {"cell_km", 1e-6}}},
+              {"users", 2},
+              {"seed", 1}};
+  const auto refused = api::solve(req.dump());
+  REQUIRE(refused.exit_code == 2);
+  const json e = json::parse(refused.json)["error"];
+  CHECK(e["code"] == "out_of_range");
+  CHECK(e["path"] == "/d_m_step");
+  CHECK(e["message"].get<std::string>().find("feasibility threshold") != std::string::npos);
+  req["d_m_step"] = 1e-6;  // the smallest step: about one d_m per user below ~1e-6 km
+  const json r = run(req);
+  CHECK_FALSE(r["rows"].empty());
+  for (const auto& row : r["rows"]) CHECK(at(r, row, "d_m").get<double>() <= 2e-6);
+  req["grid"]["cell_km"] = 1.5;  // the paper's cells with the default step: unchanged
+  req.erase("d_m_step");
+  CHECK_FALSE(run(req)["rows"].empty());
+}

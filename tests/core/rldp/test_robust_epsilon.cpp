@@ -3,11 +3,13 @@
 // attains it.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <random>
 
 #include "fixtures/paper_examples.h"
 #include "metrics/privacy_loss.h"
 #include "model/joint.h"
+#include "rldp/independent_reporting.h"
 #include "rldp/projections.h"
 #include "rldp/randomized_response.h"
 #include "rldp/robust_epsilon.h"
@@ -100,6 +102,45 @@ TEST_CASE("rldp/robust_epsilon: P-hat with zero cells (mass can move onto them)"
       CHECK(rldp::renyi_divergence(alpha, joint.flat(), w.flat()) <= set.radius * (1 + 1e-6) + 1e-9);
       CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(robust.value).epsilon(1e-5));
       CHECK(test_support::max_sampled_epsilon(rng, q, joint, set, 3000) <= robust.value + 1e-9);
+    }
+  }
+}
+
+TEST_CASE("rldp/robust_epsilon: repeated row segments (IR) give the value of the same matrix without repeats") {
+  // Issue 28: the ball supports are computed once per distinct segment Q(y, s, .) (IR =
+  // kron(GRR_S, GRR_U) repeats them across outputs; rldp "adult" spent 55 s there). The same
+  // mechanism with every entry moved by one ulp has no repeated segment, so it is computed
+  // without sharing: both values must agree, and so must the witness pair.
+  std::mt19937_64 rng(28);
+  for (double alpha : {0.5, 2.0}) {
+    for (int inst = 0; inst < 3; ++inst) {
+      const long ns = 3 + inst, nu = 3;
+      const auto joint = test_support::random_joint(rng, ns, nu, 1.0, 0.02);
+      const Matrix q = rldp::ir_matrix(ns, nu, 0.6 + 0.4 * inst, 0.9);
+      Matrix apart = q;  // row y moved by y + 1 ulps: no two rows share a segment's bits
+      for (long y = 0; y < q.rows(); ++y)
+        for (long x = 0; x < q.cols(); ++x)
+          for (long step = 0; step <= y; ++step) apart(y, x) = std::nextafter(apart(y, x), 2.0);
+      rldp::UncertaintySet set;
+      set.kind = rldp::UncertaintySet::Kind::kRenyiBall;
+      set.alpha = alpha;
+      set.radius = 0.03 + 0.04 * inst;
+      INFO("alpha " << alpha << ", |S| " << ns);
+      const auto shared = rldp::robust_epsilon(q, joint, set);
+      const auto alone = rldp::robust_epsilon(apart, joint, set);
+      CHECK(shared.exact == alone.exact);
+      CHECK(shared.value == doctest::Approx(alone.value).epsilon(1e-9));
+      CHECK(shared.s == alone.s);
+      CHECK(shared.s_prime == alone.s_prime);
+      // outputs in reverse order: the same value (a sharing that mixed up outputs would not be)
+      const Matrix reversed = q.colwise().reverse();
+      CHECK(rldp::robust_epsilon(reversed, joint, set).value == doctest::Approx(shared.value).epsilon(1e-9));
+      // and the witness, a P in F, recomputes it from Q alone
+      if (shared.exact) {
+        REQUIRE(shared.witness.size() == joint.p.size());
+        const auto w = joint_from_matrix(shared.witness / shared.witness.sum());
+        CHECK(metrics::realized_epsilon(q, w) == doctest::Approx(shared.value).epsilon(1e-6));
+      }
     }
   }
 }
