@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-
 namespace privlab::python {
 
 /// Runs f() with the GIL released (the long computations) and returns its result; f must not

@@ -59,8 +59,7 @@ nlohmann::json design_details_json(const Design& d) {
 }
 }  // namespace
 
-nlohmann::json design_json(const Design& d, Mechanism mechanism, double epsilon, Target target,
-                           const Matrix& joint) {
+nlohmann::json design_json(const Design& d, Mechanism mechanism, double epsilon, Target target, const Matrix& joint) {
   const std::string name = mechanism_name(mechanism);
   nlohmann::json out = metrics_json(d.metrics);
   out.update(design_details_json(d));
