@@ -1,7 +1,7 @@
 /**
  * @file bind_estimation.cpp
  * @brief privlab.estimation: the typed estimation API (privlab/estimation.h) with numpy arrays.
- *        The dict keys are the JSON response's names.
+ *        The dicts are written by the JSON response's writers (estimation/report_json.h).
  */
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
@@ -9,6 +9,8 @@
 #include <optional>
 
 #include "module_parts.h"
+#include "estimation/report_json.h"
+#include "estimation/request.h"
 #include "privlab/estimation.h"
 
 namespace py = pybind11;
@@ -16,51 +18,11 @@ namespace py = pybind11;
 namespace privlab::python {
 
 namespace {
-/// Breakpoints [(eps, F), ...] as an n x 2 array.
-Matrix curve(const estimation::Breakpoints& b) {
-  Matrix out(static_cast<long>(b.size()), 2);
-  for (std::size_t k = 0; k < b.size(); ++k) out.row(static_cast<long>(k)) << b[k].first, b[k].second;
-  return out;
-}
-
-py::object theorem3_dict(const std::optional<estimation::AuditedTheorem3>& t3) {
-  if (!t3) return py::none();
-  const estimation::Theorem3& t = t3->mapping;
-  return py::dict(py::arg("mechanism") = t.mechanism, py::arg("px_min") = t.px_min,
-                  py::arg("lambda_min") = t.lambda_min, py::arg("chi2_x") = t.chi2_x, py::arg("chi2_s") = t.chi2_s,
-                  py::arg("audit") = audit_dict(t3->audit));
-}
-
-py::dict design_dict(const estimation::AuditedDesign& d) {
-  const estimation::Formulation1Result& r = d.result;
-  py::list privates, usefuls, audits;
-  for (const auto& p : r.privates)
-    privates.append(py::dict(py::arg("projection_norm") = p.projection_norm, py::arg("mmse") = p.mmse,
-                             py::arg("mmse_projected") = p.mmse_projected,
-                             py::arg("mmse_projected_formula") = p.mmse_projected_formula,
-                             py::arg("projected") = p.projected));
-  for (const auto& u : r.usefuls)
-    usefuls.append(
-        py::dict(py::arg("in_basis") = u.in_basis, py::arg("mmse") = u.mmse, py::arg("mmse_formula") = u.mmse_formula));
-  for (const auto& a : d.audits) audits.append(audit_dict(a));
-  py::dict out;
-  out["mechanism"] = r.mechanism;
-  out["p_xy"] = r.p_xy;
-  out["basis"] = Matrix(r.basis.transpose());  // row k = f_k(x), as in the JSON response
-  out["n_prime"] = r.n_prime;
-  out["sigma"] = r.sigma;
-  out["chi2_sy"] = r.chi2_sy;
-  out["chi2_xy"] = r.chi2_xy;
-  out["objective_value"] = r.objective;
-  out["objective_upper"] = r.objective_upper;
-  out["gap"] = r.objective_upper - r.objective;
-  out["converged"] = r.converged;
-  out["iterations"] = r.iterations;
-  out["private"] = privates;
-  out["useful"] = usefuls;
-  out["audit"] = audits;
-  if (!r.lp_failure.empty()) out["lp_failure"] = r.lp_failure;
-  return out;
+/// The names the JSON reader gives to functions without one ("s1", "u1", ...).
+std::vector<std::string> default_names(const char* prefix, std::size_t count) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < count; ++i) names.push_back(estimation::default_name(prefix, i));
+  return names;
 }
 }  // namespace
 
@@ -72,19 +34,7 @@ void add_estimation(py::module_& m) {
       [](const Matrix& joint) {
         const Joint p = make_joint(joint);
         const estimation::Analysis a = estimation::analyze(p.p);
-        py::dict out;
-        out["pics"] = a.pics.pics;
-        out["chi2"] = a.pics.chi2();
-        out["upper_bound"] = curve(a.upper_bound);
-        out["lower_bound"] = curve(a.lower_bound);
-        out["simple_bound"] = curve(a.simple_bound);
-        out["maximal_correlation"] = a.maximal_correlation;
-        out["delta"] = a.delta;
-        out["marginals"] = py::dict(py::arg("s") = a.pics.pu, py::arg("x") = a.pics.pv);
-        out["principal_functions"] =
-            py::dict(py::arg("s") = Matrix(a.pics.f.transpose()), py::arg("x") = Matrix(a.pics.g.transpose()));
-        out["theorem3"] = theorem3_dict(estimation::theorem3(p.p, a.pics));
-        return out;
+        return typed_result(estimation::analysis_json(a, estimation::theorem3(p.p, a.pics)));  // the JSON writer
       },
       py::arg("joint"),
       "The chi-square summary of P(S,X) [s][x]: 'pics' (Def. 1-2), 'chi2' (1), 'upper_bound' (Theorem 2's G, "
@@ -110,7 +60,10 @@ void add_estimation(py::module_& m) {
         in.weights = weights;
         in.tolerance = tolerance;
         const estimation::AuditedDesign d = without_gil([&] { return estimation::design(in); });
-        return design_dict(d);
+        return typed_result(estimation::design_json(in, d,
+                                                    default_names(estimation::kPrivatePrefix, private_functions.size()),
+                                                    default_names(estimation::kUsefulPrefix, useful_functions.size()),
+                                                    true));  // the JSON response's "design"
       },
       py::arg("joint"), py::arg("private_functions"), py::arg("useful_functions"), py::arg("theta"),
       py::arg("objective") = "min", py::arg("order") = std::vector<long>{}, py::arg("weights") = std::vector<double>{},
@@ -121,10 +74,7 @@ void add_estimation(py::module_& m) {
   e.def(
       "measure",
       [](const Matrix& q, const Matrix& joint) {
-        const estimation::ChannelMetrics c = estimation::measure(q, make_joint(joint));
-        return py::dict(py::arg("chi2_sy") = c.chi2_sy, py::arg("chi2_xy") = c.chi2_xy, py::arg("pics_sy") = c.pics_sy,
-                        py::arg("pics_xy") = c.pics_xy, py::arg("maximal_correlation_sy") = c.maximal_correlation_sy,
-                        py::arg("maximal_correlation_xy") = c.maximal_correlation_xy);
+        return typed_result(estimation::channel_metrics_json(estimation::measure(q, make_joint(joint))));
       },
       py::arg("q"), py::arg("joint"),
       "chi^2(S;Y), chi^2(X;Y) (eq. (1)) and the PICs of P_{S,Y} and P_{X,Y} for a mapping q [y][x] under P(S,X).");

@@ -1,12 +1,13 @@
 /**
  * @file bind_funnel.cpp
- * @brief privlab.funnel: the typed funnel API (privlab/funnel.h) with numpy arrays. The dict
- *        keys are the JSON response's names.
+ * @brief privlab.funnel: the typed funnel API (privlab/funnel.h) with numpy arrays. The dicts
+ *        are written by the JSON response's writers (funnel/design_json.h).
  */
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
 #include "module_parts.h"
+#include "funnel/design_json.h"
 #include "privlab/funnel.h"
 
 namespace py = pybind11;
@@ -20,22 +21,6 @@ funnel::Target target_from(const std::string& metric) {
   bad_request("unknown_value", "/metric", "metric must be \"lip\" or \"ldp\"");
 }
 
-py::dict metrics_dict(const funnel::Metrics& m) {
-  py::dict out;
-  out["mutual_information"] = m.mutual_information;
-  out["nmi"] = m.nmi;
-  out["entropy_x"] = m.entropy_x;
-  out["leakage"] = m.leakage;
-  out["lip"] = m.lip;
-  out["ldp"] = m.ldp;
-  out["ldp_input"] = m.ldp_input;
-  if (m.srlip) {
-    out["srlip"] = m.srlip->value;
-    out["srlip_witness"] = py::dict(py::arg("attributes") = m.srlip->attributes, py::arg("values") = m.srlip->values,
-                                    py::arg("s") = m.srlip->s, py::arg("y") = m.srlip->y);
-  }
-  return out;
-}
 }  // namespace
 
 void add_funnel(py::module_& m) {
@@ -56,27 +41,7 @@ void add_funnel(py::module_& m) {
         const funnel::Mechanism mech = funnel::mechanism_from_name(mechanism);
         const funnel::Target target = target_from(metric);
         const funnel::Design d = without_gil([&] { return funnel::design(p, mech, epsilon, target, attributes); });
-        py::dict out = metrics_dict(d.metrics);
-        out["mechanism"] = d.mechanism;
-        out["audit"] = audit_dict(d.audit);
-        if (d.polytope)
-          out["polytope"] =
-              py::dict(py::arg("name") = d.polytope->name, py::arg("dimension") = d.polytope->dimension,
-                       py::arg("vertices") = d.polytope->vertices, py::arg("outputs") = d.polytope->outputs);
-        if (d.calibration) {
-          out["alpha"] = d.calibration->alpha;
-          out["alpha_reaches_target"] = d.calibration->reaches_target;
-          out["calibrated_privacy"] = d.calibration->achieved;
-        }
-        if (!d.output_sets.empty()) out["output_sets"] = d.output_sets;
-        if (!d.per_attribute.empty()) {
-          py::list parts;
-          for (const auto& part : d.per_attribute)
-            parts.append(py::dict(py::arg("mechanism") = part.mechanism, py::arg("vertices") = part.vertices,
-                                  py::arg("epsilon") = part.epsilon));
-          out["per_attribute"] = parts;
-        }
-        return out;
+        return typed_result(funnel::design_json(d, mech, epsilon, target, p.p));  // the JSON response's writer
       },
       py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("metric") = "lip",
       py::arg("attributes") = std::vector<long>{},
@@ -87,7 +52,7 @@ void add_funnel(py::module_& m) {
   f.def(
       "measure",
       [](const Matrix& q, const Matrix& joint, const std::vector<long>& attributes) {
-        return metrics_dict(funnel::measure(q, make_joint(joint), attributes));
+        return typed_result(funnel::metrics_json(funnel::measure(q, make_joint(joint), attributes)));
       },
       py::arg("q"), py::arg("joint"), py::arg("attributes") = std::vector<long>{},
       "Utility I(X;Y), leakage I(S;Y), LIP (27), LDP (1), LDP of the input (2) and, with attributes, SRLIP (22) "

@@ -1,7 +1,7 @@
 /**
  * @file bind_rldp_mse.cpp
  * @brief privlab.rldp_mse: the typed rldp-mse API (privlab/rldp_mse.h) with numpy arrays. The
- *        dict keys are the JSON response's names.
+ *        dicts are written by the JSON response's writers (rldp_mse/design_json.h).
  */
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
@@ -10,6 +10,7 @@
 
 #include "module_parts.h"
 #include "privlab/rldp_mse.h"
+#include "rldp_mse/design_json.h"
 
 namespace py = pybind11;
 
@@ -39,21 +40,6 @@ std::optional<Joint> truth_from(const std::optional<Matrix>& true_joint) {
   return make_joint(*true_joint, "/true_joint");
 }
 
-py::dict evaluation_dict(const rldp_mse::Evaluation& e) {
-  py::dict out;
-  out["mechanism"] = e.solved.mechanism;
-  out["distortion"] = e.distortion;
-  out["robust_distortion"] = e.robust_distortion.value;
-  out["robust_distortion_lower"] = e.robust_distortion.lower;
-  out["worst_case_distribution"] = e.robust_distortion.worst;
-  out["epsilon"] = e.epsilon;
-  out["robust_epsilon"] = e.robust_epsilon.value;
-  out["robust_epsilon_lower"] = e.robust_epsilon.lower;
-  if (e.true_distortion)
-    out["true"] = py::dict(py::arg("distortion") = *e.true_distortion, py::arg("epsilon") = *e.true_epsilon,
-                           py::arg("in_confidence_set") = *e.true_in_set);
-  return out;
-}
 }  // namespace
 
 void add_rldp_mse(py::module_& m) {
@@ -73,19 +59,12 @@ void add_rldp_mse(py::module_& m) {
         rldp_mse::SolveOptions options;
         options.gap_tolerance = gap_tolerance;
         options.max_rounds = max_rounds;
-        const Vector u = values ? *values : Vector();
+        const Vector u = values ? *values : rldp_mse::default_values(hat.num_u());
         const rldp_mse::Design d =
             without_gil([&] { return rldp_mse::design(hat, p, epsilon, set, u, truth, options); });
-        py::dict out = evaluation_dict(d.evaluation);
-        out["audit"] = audit_dict(d.audit);
-        out["objective"] = d.objective;
-        out["optimality_gap"] = d.optimality_gap;
-        out["lower_bound"] = d.evaluation.solved.lower_bound;
-        out["rounds"] = d.evaluation.solved.rounds;
-        out["cuts"] = d.evaluation.solved.cuts;
-        out["converged"] = d.evaluation.solved.converged;
-        out["radius"] = set.radius;
-        return out;
+        nlohmann::json out = rldp_mse::design_json(d, p, epsilon, set, u, truth);  // the JSON response's writer
+        out["radius"] = set.radius;  // the Python dict's B at the top (docs/python.md); also uncertainty.radius
+        return typed_result(out);
       },
       py::arg("joint"), py::arg("problem"), py::arg("epsilon"), py::arg("uncertainty"), py::arg("values") = py::none(),
       py::arg("true_joint") = py::none(), py::arg("gap_tolerance") = 1e-4, py::arg("max_rounds") = 150,
@@ -98,8 +77,10 @@ void add_rldp_mse(py::module_& m) {
       [](const Matrix& q, const Matrix& joint, const py::dict& uncertainty, const std::optional<Vector>& values,
          const std::optional<Matrix>& true_joint) {
         const Joint hat = make_joint(joint);
-        return evaluation_dict(
-            rldp_mse::measure(q, hat, set_from(uncertainty, hat), values ? *values : Vector(), truth_from(true_joint)));
+        const rldp_mse::ChiSquareSet set = set_from(uncertainty, hat);
+        const Vector u = values ? *values : rldp_mse::default_values(hat.num_u());
+        const auto truth = truth_from(true_joint);
+        return typed_result(rldp_mse::metrics_json(rldp_mse::measure(q, hat, set, u, truth), set, u, truth));
       },
       py::arg("q"), py::arg("joint"), py::arg("uncertainty"), py::arg("values") = py::none(),
       py::arg("true_joint") = py::none(),

@@ -1,7 +1,8 @@
 /**
  * @file module_parts.h
- * @brief The pieces of the Python module `privlab` shared between its files: the audit as a
- *        dict, and the functions that add each family's submodule (one file per family).
+ * @brief The pieces of the Python module `privlab` shared between its files: JSON values as
+ *        Python objects (the typed results come from the JSON response's writers), and the
+ *        functions that add each family's submodule (one file per family).
  */
 #pragma once
 #include <pybind11/pybind11.h>
@@ -10,8 +11,6 @@
 
 #include <string>
 #include <vector>
-
-#include "privlab/audit.h"
 
 namespace privlab::python {
 
@@ -23,18 +22,18 @@ auto without_gil(F&& f) {
   return f();
 }
 
-/// {"verified", "guarantee", "designed_epsilon", "measured_epsilon", "max_column_error",
-/// "min_entry"}: the names of the JSON response's "audit".
-pybind11::dict audit_dict(const audit::Report& report);
-
 /// Refuses a key of a typed option dict that is not in `known` ("unknown_field" at path/key,
 /// naming the nearest known key), as the JSON API refuses unknown request fields.
 void check_keys(const pybind11::dict& options, const std::string& path, const std::vector<std::string>& known);
 
-/// A JSON value from one of the core's JSON writers as Python objects (python/solve.cpp): the
-/// typed results reuse the writers of the JSON responses instead of a second serialiser. With
-/// `numpy`, rectangular arrays of numbers become float64 arrays and "Infinity" becomes inf.
+/// A JSON value as Python objects (python/solve.cpp). With `numpy`, rectangular arrays of
+/// numbers become float64 arrays and "Infinity" becomes inf.
 pybind11::object json_to_python(const nlohmann::json& value, bool numpy);
+
+/// A typed function's result: the object one of the core's JSON writers wrote for the JSON
+/// response (core/<family>/*_json.h), so that every field is named once. As json_to_python with
+/// `numpy`, except that arrays of integers only (indices, such as the game's "attack") stay lists.
+pybind11::dict typed_result(const nlohmann::json& value);
 
 /// privlab._core.solve (python/solve.cpp).
 pybind11::object solve(const pybind11::object& request, const pybind11::object& progress, bool numpy);

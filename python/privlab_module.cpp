@@ -21,14 +21,14 @@
 
 #include "common/field_path.h"
 #include "json/json_fields.h"
-#include "audit/audit_json.h"
 #include "module_parts.h"
 #include "privlab/api.h"
 #include "privlab/game.h"
 #include "privlab/metrics.h"
 #include "privlab/model.h"
 #include "privlab/rldp.h"
-#include "rldp/mechanisms_json.h"
+#include "game/design_json.h"
+#include "rldp/design_json.h"
 
 namespace py = pybind11;
 using namespace privlab;
@@ -75,10 +75,6 @@ rldp::UncertaintySet uncertainty_from(const py::object& u, long num_x) {
 
 }  // namespace
 
-py::dict privlab::python::audit_dict(const audit::Report& r) {
-  return python::json_to_python(audit::to_json(r), true).cast<py::dict>();  // the JSON response's writer
-}
-
 void privlab::python::check_keys(const py::dict& options, const std::string& path,
                                  const std::vector<std::string>& known) {
   for (const auto& item : options) {
@@ -88,24 +84,6 @@ void privlab::python::check_keys(const py::dict& options, const std::string& pat
                 "unknown field '" + key + "'; did you mean '" + json_read::nearest(key, known) + "'?");
   }
 }
-
-namespace {
-using python::audit_dict;
-
-/// The metrics of a mechanism under P-hat and over F (names as in the JSON response).
-py::dict metrics_dict(const rldp::Metrics& mt) {
-  py::dict out;
-  out["mutual_information"] = mt.under_hat.mutual_information;
-  out["nmi"] = mt.under_hat.nmi;
-  out["epsilon"] = mt.under_hat.epsilon;
-  out["robust_epsilon"] = mt.robust.value;
-  out["robust_epsilon_exact"] = mt.robust.exact;
-  out["ldp_epsilon"] = mt.ldp_epsilon;
-  out["simplex_epsilon"] = mt.simplex_epsilon;
-  return out;
-}
-
-}  // namespace
 
 PYBIND11_MODULE(_core, m) {
   m.doc() =
@@ -185,12 +163,10 @@ PYBIND11_MODULE(_core, m) {
         opt.same_s_rows = same_s_rows;
         const rldp::Mechanism mech = rldp::mechanism_from_name(mechanism);
         const rldp::Design d = python::without_gil([&] { return rldp::design(hat, mech, epsilon, set, opt); });
-        py::dict out = metrics_dict(d.metrics);
-        out["mechanism"] = d.mechanism;
-        out["audit"] = audit_dict(d.audit);
-        out["uncertainty"] = set;
-        out["details"] = python::json_to_python(rldp::to_json(d.details), true);  // the JSON writer
-        return out;
+        // The JSON response's writer, plus the evaluate response's ldp_epsilon and simplex_epsilon.
+        nlohmann::json out = rldp::design_json(d, mech, epsilon, hat, set, std::nullopt);
+        out.update(rldp::worst_case_json(d.metrics));
+        return python::typed_result(out);
       },
       py::arg("joint"), py::arg("mechanism"), py::arg("epsilon"), py::arg("uncertainty") = py::none(),
       py::arg("same_s_rows") = true,
@@ -203,7 +179,10 @@ PYBIND11_MODULE(_core, m) {
       [](const Matrix& q, const Matrix& joint, const py::object& uncertainty) {
         const Joint hat = make_joint(joint);
         const auto set = uncertainty_from(uncertainty, hat.num_x());
-        return metrics_dict(rldp::measure(q, hat, set));
+        const rldp::Metrics mt = rldp::measure(q, hat, set);
+        nlohmann::json out = rldp::metrics_json(q, hat, set, mt, std::nullopt);  // as the "evaluate" response
+        out.update(rldp::worst_case_json(mt));
+        return python::typed_result(out);
       },
       py::arg("q"), py::arg("joint"), py::arg("uncertainty") = py::none(),
       "The metrics of a given mechanism q [y][x] for P-hat = joint [s][u] over F.");
@@ -232,20 +211,11 @@ PYBIND11_MODULE(_core, m) {
         const game::DesignOptions opt =
             game::design_options(kind, epsilon.value_or(not_given), min_distortion.value_or(not_given));
         const game::AuditedDesign d = python::without_gil([&] { return game::design_audited(in, opt); });
-        py::dict out;
-        out["mechanism"] = d.design.p;
-        out["cost"] = d.evaluation.cost;
-        out["worst_cost"] = d.evaluation.worst_cost;
-        out["attack"] = d.evaluation.attack;
-        out["adversary_error"] = d.evaluation.adversary_error;
-        out["bayes_error"] = d.evaluation.bayes_error;
-        out["epsilon"] = d.evaluation.epsilon;
-        out["lower_bound"] = d.design.lower_bound;
-        out["gap"] = d.design.gap;
-        out["exact"] = d.design.gap <= game::kExactGap;
-        if (d.dp_audit) out["audit"] = audit_dict(d.dp_audit->audit);
-        if (d.distortion_audit) out[d.dp_audit ? "audit_distortion" : "audit"] = audit_dict(*d.distortion_audit);
-        return out;
+        nlohmann::json out = game::measure_json(d.design.p, in, d.evaluation);  // the JSON response's writers
+        out.update(game::design_json(d, opt, in));
+        // The Python dict also has the LP certificate at the top (docs/python.md).
+        for (const char* key : {"lower_bound", "gap", "exact"}) out[key] = out["lp"][key];
+        return python::typed_result(out);
       },
       py::arg("prior"), py::arg("distance"), py::arg("mechanism"), py::arg("epsilon") = py::none(),
       py::arg("min_distortion") = py::none(), py::arg("loss") = py::none(), py::arg("dp_distance") = py::none(),

@@ -77,32 +77,43 @@ Json to_json(const py::handle& value, const std::string& path, int depth) {
                   " (numbers, strings, booleans, None, lists, dicts and numpy arrays only)");
 }
 
-/// A rectangular list of numbers of one depth (1 or 2) as a numpy array when `numpy` is set.
+/// How JSON arrays become Python objects: lists; float64 numpy arrays for every rectangular
+/// array of numbers (solve(numpy=True)); or numpy arrays except for arrays of integers only,
+/// which stay lists of int (the typed results: indices such as the game's "attack").
+enum class Arrays { kLists, kNumpy, kNumpyButIntegers };
+
 /// A number, or one of the JSON convention's "Infinity" / "-Infinity".
 bool number_like(const Json& x) { return x.is_number() || (x.is_string() && (x == "Infinity" || x == "-Infinity")); }
 
-bool numeric_array(const Json& v, int& depth) {
-  if (!v.is_array() || v.empty()) return false;
+bool is_integer(const Json& x) { return x.is_number_integer() || x.is_number_unsigned(); }
+
+/// A rectangular array of numbers of depth 1 or 2 that `arrays` turns into a numpy array.
+bool numpy_array(const Json& v, Arrays arrays) {
+  if (arrays == Arrays::kLists || !v.is_array() || v.empty()) return false;
+  bool integers = true;
   if (number_like(v[0])) {
-    for (const auto& x : v)
+    for (const auto& x : v) {
       if (!number_like(x)) return false;
-    depth = 1;
-    return true;
+      integers = integers && is_integer(x);
+    }
+    return !(integers && arrays == Arrays::kNumpyButIntegers);
   }
   if (!v[0].is_array() || v[0].empty()) return false;
   const std::size_t cols = v[0].size();
   for (const auto& row : v) {
     if (!row.is_array() || row.size() != cols) return false;
-    for (const auto& x : row)
+    for (const auto& x : row) {
       if (!number_like(x)) return false;
+      integers = integers && is_integer(x);
+    }
   }
-  depth = 2;
-  return true;
+  return !(integers && arrays == Arrays::kNumpyButIntegers);
 }
 
-/// JSON -> Python; "Infinity" strings stay strings (the JSON convention); with `numpy`, every
-/// rectangular array of numbers becomes a float64 numpy array.
-py::object to_python(const Json& v, bool numpy) {
+/// JSON -> Python; "Infinity" strings stay strings (the JSON convention) unless arrays become
+/// numpy arrays, then they are +-inf; arrays as `arrays` says.
+py::object to_python(const Json& v, Arrays arrays) {
+  const bool numpy = arrays != Arrays::kLists;
   switch (v.type()) {
     case Json::value_t::null: return py::none();
     case Json::value_t::boolean: return py::bool_(v.get<bool>());
@@ -114,18 +125,17 @@ py::object to_python(const Json& v, bool numpy) {
       return py::str(v.get<std::string>());
     case Json::value_t::object: {
       py::dict out;
-      for (const auto& item : v.items()) out[py::str(item.key())] = to_python(item.value(), numpy);
+      for (const auto& item : v.items()) out[py::str(item.key())] = to_python(item.value(), arrays);
       return out;
     }
     case Json::value_t::array: {
-      int depth = 0;
-      if (numpy && numeric_array(v, depth)) {
+      if (numpy_array(v, arrays)) {
         py::list rows;
-        for (const auto& x : v) rows.append(to_python(x, true));
+        for (const auto& x : v) rows.append(to_python(x, Arrays::kNumpy));
         return py::module_::import("numpy").attr("asarray")(rows, py::arg("dtype") = "float64");
       }
       py::list out;
-      for (const auto& x : v) out.append(to_python(x, numpy));
+      for (const auto& x : v) out.append(to_python(x, arrays));
       return out;
     }
     default: return py::none();
@@ -145,7 +155,11 @@ struct Shared {
 
 }  // namespace
 
-py::object json_to_python(const Json& value, bool numpy) { return to_python(value, numpy); }
+py::object json_to_python(const Json& value, bool numpy) {
+  return to_python(value, numpy ? Arrays::kNumpy : Arrays::kLists);
+}
+
+py::dict typed_result(const Json& value) { return to_python(value, Arrays::kNumpyButIntegers).cast<py::dict>(); }
 
 py::object solve(const py::object& request, const py::object& progress, bool numpy) {
   if (!py::isinstance<py::dict>(request)) bad_request("not_an_object", "", "the request must be a dict");
@@ -195,7 +209,7 @@ py::object solve(const py::object& request, const py::object& progress, bool num
     throw Error(shared->outcome.exit_code == api::kSolverFailure ? ErrorKind::kSolverFailure : ErrorKind::kBadRequest,
                 e.value("code", ""), e.value("path", ""), e.value("message", ""));
   }
-  return to_python(response, numpy);
+  return json_to_python(response, numpy);
 }
 
 }  // namespace privlab::python

@@ -115,22 +115,13 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const JointDistribution joint = parse_joint(jr::member(request, "joint", ""), "/joint", kLimits);
   const Analysis analysis = analyze(joint.p);
   const PicDecomposition& pics = analysis.pics;
-  Json out = summary_json(analysis);
-  out["family"] = "estimation";
-  out["marginals"] = {{"s", jw::vector(pics.pu)}, {"x", jw::vector(pics.pv)}};
-  out["principal_functions"] = {{"s", jw::matrix(pics.f.transpose())}, {"x", jw::matrix(pics.g.transpose())}};
-  const double top = static_cast<double>(support_size_x(pics) - 1);
-  std::vector<std::pair<double, double>> achievable{{0.0, 0.0}, {pics.chi2(), top}};
-
   // Theorem 3 and the perfect-privacy point (eq. (14)).
   const auto t3 = theorem3(joint.p, pics);
-  if (t3) {
-    out["theorem3"] = theorem3_json(*t3);
-    achievable.emplace_back(t3->mapping.chi2_s, t3->mapping.chi2_x);
-  } else {
-    out["theorem3"] = nullptr;
-    out["theorem3_reason"] = analysis.delta > 0 ? "P_Xmin = 0" : "delta(P_{S,X}) = 0";
-  }
+  Json out = analysis_json(analysis, t3);
+  out["family"] = "estimation";
+  const double top = static_cast<double>(support_size_x(pics) - 1);
+  std::vector<std::pair<double, double>> achievable{{0.0, 0.0}, {pics.chi2(), top}};
+  if (t3) achievable.emplace_back(t3->mapping.chi2_s, t3->mapping.chi2_x);
   const auto pp = perfect_privacy(joint.p, pics);
   double f0 = pp ? pp->f0_lower : 0.0;
   std::string f0_source = analysis.delta > 0 ? "delta > 0 implies F(0) = 0" : "certified mapping";

@@ -27,6 +27,19 @@ nlohmann::json summary_json(const Analysis& a) {
           {"delta", a.delta}};
 }
 
+nlohmann::json analysis_json(const Analysis& a, const std::optional<AuditedTheorem3>& t3) {
+  nlohmann::json out = summary_json(a);
+  out["marginals"] = {{"s", jw::vector(a.pics.pu)}, {"x", jw::vector(a.pics.pv)}};
+  out["principal_functions"] = {{"s", jw::matrix(a.pics.f.transpose())}, {"x", jw::matrix(a.pics.g.transpose())}};
+  if (t3) {
+    out["theorem3"] = theorem3_json(*t3);
+  } else {
+    out["theorem3"] = nullptr;
+    out["theorem3_reason"] = a.delta > 0 ? "P_Xmin = 0" : "delta(P_{S,X}) = 0";
+  }
+  return out;
+}
+
 nlohmann::json design_json(const Formulation1Input& in, const AuditedDesign& d,
                            const std::vector<std::string>& private_names, const std::vector<std::string>& useful_names,
                            bool with_matrices) {

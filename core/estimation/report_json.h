@@ -5,6 +5,7 @@
  *        No computation and no audit here: the typed calls have run them.
  */
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ nlohmann::json breakpoints_json(const Breakpoints& curve);
 /// The fields every estimation response carries: "pics" (descending), "chi2", "upper_bound",
 /// "lower_bound" (contract), plus "simple_bound", "maximal_correlation", "delta".
 nlohmann::json summary_json(const Analysis& analysis);
+
+/// summary_json plus "marginals", "principal_functions" (rows k) and "theorem3" (theorem3_json,
+/// or null with "theorem3_reason"): the analysis of a joint, as estimation.analyze in Python.
+nlohmann::json analysis_json(const Analysis& analysis, const std::optional<AuditedTheorem3>& t3);
 
 /// A Formulation 1 design and its audits ("audit": one per private function, with its name).
 nlohmann::json design_json(const Formulation1Input& input, const AuditedDesign& design,

@@ -15,6 +15,8 @@ namespace jr = json_read;
 using Json = nlohmann::json;
 
 /// A list of functions: each entry an array of |alphabet| numbers or {"name", "values"}.
+std::string default_name(const std::string& prefix, std::size_t index) { return prefix + std::to_string(index + 1); }
+
 Functions read_functions(const Json& req, const std::string& key, long size, long max_count, const std::string& prefix,
                          const std::string& base) {
   Functions out;
@@ -26,7 +28,7 @@ Functions read_functions(const Json& req, const std::string& key, long size, lon
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string p = jr::child(path, i);
     const Json* values = &list[i];
-    std::string name = prefix + std::to_string(i + 1);
+    std::string name = default_name(prefix, i);
     std::string vpath = p;
     if (list[i].is_object()) {
       values = &jr::member(list[i], "values", p);
@@ -73,8 +75,8 @@ Formulation1Input read_design(const Json& req, const JointDistribution& joint, F
                 "Formulation 1 is limited to |X| <= " + std::to_string(kMaxDesignX) + " symbols");
   if (!req.contains("useful_functions"))
     bad_request("missing_field", "/useful_functions", "Formulation 1 needs useful functions");
-  priv = read_functions(req, "private_functions", joint.num_s(), kMaxPrivate, "s");
-  useful = read_functions(req, "useful_functions", joint.num_u(), kMaxUseful, "u");
+  priv = read_functions(req, "private_functions", joint.num_s(), kMaxPrivate, kPrivatePrefix);
+  useful = read_functions(req, "useful_functions", joint.num_u(), kMaxUseful, kUsefulPrefix);
   const Vector ps = joint.p.rowwise().sum(), px = joint.p.colwise().sum().transpose();
   for (std::size_t i = 0; i < priv.values.size(); ++i)
     normalise_function(priv.values[i], ps, jr::child("/private_functions", i));

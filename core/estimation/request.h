@@ -26,6 +26,11 @@ struct Functions {
   std::vector<std::string> names;
 };
 
+/// The names of functions given without one: kPrivatePrefix / kUsefulPrefix + 1, 2, ... ("s1", "u2").
+constexpr const char* kPrivatePrefix = "s";
+constexpr const char* kUsefulPrefix = "u";
+std::string default_name(const std::string& prefix, std::size_t index);
+
 /// request[key]: a list of functions, each an array of `size` numbers or {"name","values"}.
 Functions read_functions(const nlohmann::json& req, const std::string& key, long size, long max_count,
                          const std::string& prefix, const std::string& base = "");

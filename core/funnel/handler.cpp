@@ -7,14 +7,12 @@
 
 #include <cmath>
 
-#include "audit/audit_json.h"
 #include "common/arguments.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
+#include "funnel/design_json.h"
 #include "funnel/experiments.h"
-#include "funnel/simplex_view_json.h"
 #include "json/json_read.h"
-#include "json/json_write.h"
 #include "model/joint.h"
 #include "model/joint_json.h"
 #include "model/request_fields.h"
@@ -23,7 +21,6 @@
 namespace privlab::funnel {
 
 namespace jr = json_read;
-namespace jw = json_write;
 
 namespace {
 const JointLimits kLimits{64, 256, 64 * 256};
@@ -56,49 +53,6 @@ std::string read_metric(const nlohmann::json& request) {
   return request.contains("metric") ? jr::one_of(request, "metric", "", {"lip", "ldp"}) : "lip";
 }
 
-/// The response's metrics of a protocol under one distribution.
-nlohmann::json metrics_json(const Metrics& m) {
-  nlohmann::json out = {{"mutual_information", m.mutual_information},
-                        {"nmi", m.nmi},
-                        {"entropy_x", m.entropy_x},
-                        {"leakage", m.leakage},
-                        {"lip", jw::real(m.lip)},
-                        {"ldp", jw::real(m.ldp)},
-                        {"ldp_input", jw::real(m.ldp_input)}};
-  if (m.srlip) {
-    const SrlipWitness& w = *m.srlip;
-    out["srlip"] = jw::real(w.value);
-    out["srlip_witness"] = {{"attributes", w.attributes}, {"values", w.values}, {"s", w.s}, {"y", w.y}};
-  }
-  return out;
-}
-
-/// What the design adds to the metrics: the polytope, the calibration, OUE's output sets, the
-/// per-attribute factors.
-nlohmann::json design_details_json(const Design& d) {
-  nlohmann::json out = nlohmann::json::object();
-  if (d.polytope) {
-    const Polytope& p = *d.polytope;
-    out["polytope"] = {{"name", p.name}, {"dimension", p.dimension}, {"vertices", p.vertices}, {"outputs", p.outputs}};
-    if (p.lp_rows) out["polytope"]["lp_rows"] = *p.lp_rows;
-    if (p.lp_columns) out["polytope"]["lp_columns"] = *p.lp_columns;
-  }
-  if (d.calibration) {
-    out["alpha"] = jw::real(d.calibration->alpha);
-    out["alpha_reaches_target"] = d.calibration->reaches_target;
-    out["calibrated_privacy"] = d.calibration->achieved;
-  }
-  if (!d.output_sets.empty()) out["output_sets"] = d.output_sets;
-  if (!d.per_attribute.empty()) {
-    nlohmann::json parts = nlohmann::json::array();
-    for (const AttributePart& part : d.per_attribute)
-      parts.push_back(
-          {{"mechanism", jw::matrix(part.mechanism)}, {"vertices", part.vertices}, {"epsilon", part.epsilon}});
-    out["per_attribute"] = parts;
-  }
-  return out;
-}
-
 nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& context);
 }  // namespace
 
@@ -118,31 +72,7 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const Design d = design(parsed, mechanism_from_name(name), epsilon, target, sizes);
   context.report(0.9, "evaluating");
 
-  nlohmann::json out = metrics_json(d.metrics);
-  out.update(design_details_json(d));
-  out["family"] = "funnel";
-  out["mechanism_name"] = name;
-  out["mechanism"] = jw::matrix(d.mechanism);
-  out["input"] = reads_secret(d.mechanism, joint) ? "s,x" : "x";
-  out["epsilon"] = epsilon;
-  out["metric"] = name == "opt-lip" ? "lip" : name == "opt-ldp" ? "ldp" : name == "srlip-product" ? "srlip" : metric;
-  if (name == "srlip-product") {
-    const double measured =
-        d.metrics.srlip && std::isfinite(d.metrics.srlip->value) ? d.metrics.srlip->value : INFINITY;
-    out["srlip_target"] = epsilon;
-    out["srlip_exceeds_target"] = measured > epsilon + 1e-9;
-    out["notes"] = {
-        "Theorem 4 of the paper is false (docs/errata.md): the product of per-attribute "
-        "protocols that each meet (25)-(26) at eps/m need not be eps-SRLIP. "
-        "\"srlip\" is measured from definition (22), never certified."};
-  }
-  if (name == "cr")
-    out["notes"] = {
-        "Conditional Reporting reads (S, X): mechanism columns are indexed s*|X| + x. "
-        "It is not a protocol of X alone, so it can exceed the optimal protocols of X."};
-  for (const std::string& note : d.notes) out["notes"].push_back(note);
-  if (d.simplex) out["simplex"] = to_json(*d.simplex);
-  out["audit"] = audit::to_json(d.audit);
+  nlohmann::json out = design_json(d, mechanism_from_name(name), epsilon, target, joint);
   if (parsed.from_counts) out["n"] = static_cast<long long>(parsed.total);
   if (truth) out["true"] = metrics_json(measure(d.mechanism, *truth, sizes));
   context.report(1.0, "done");

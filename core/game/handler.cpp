@@ -8,15 +8,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "audit/audit.h"
-#include "audit/audit_json.h"
 #include "common/arguments.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "game/attack.h"
 #include "game/audits.h"
-#include "game/dp_measure.h"
 #include "game/evaluation.h"
+#include "game/design_json.h"
 #include "game/experiments.h"
 #include "game/request.h"
 #include "json/json_read.h"
@@ -29,18 +27,6 @@ namespace jr = json_read;
 namespace jw = json_write;
 
 namespace {
-nlohmann::json size_json(const LpSize& s) {
-  return {{"variables", s.variables}, {"constraints", s.constraints}, {"nonzeros", s.nonzeros}};
-}
-
-/// The DP claim(s) of a dp/joint mechanism (game/audits.h) as response fields.
-nlohmann::json audit_dp_json(const DpAudit& a) {
-  nlohmann::json out;
-  out["audit"] = audit::to_json(a.audit);
-  if (a.within_threshold) out["audit_within_threshold"] = audit::to_json(*a.within_threshold);
-  return out;
-}
-
 nlohmann::json guesses_json(const std::vector<long>& g) { return nlohmann::json(g); }
 
 /// How design() solves these inputs: "decomposition", "cutting_planes" or "full".
@@ -89,25 +75,12 @@ nlohmann::json attacks_without_prior(const Matrix& p, const GameInputs& in) {
   return out;
 }
 /// The metrics of a mechanism p [o][s] the response reports, designed or evaluated (one place):
-/// cost, optimal attack and its error, Bayes error, metric-DP epsilon, posterior, and the
-/// optional adversary_prior / check_attack_lp / attacks_without_prior analyses.
+/// measure_json (game/design_json.h), the grid, and the optional adversary_prior /
+/// check_attack_lp / attacks_without_prior analyses.
 nlohmann::json measure(const Matrix& p, const ParsedGame& game, const nlohmann::json& request,
-                       const std::optional<Vector>& adversary_prior, Evaluation& ev) {
+                       const std::optional<Vector>& adversary_prior, const Evaluation& ev) {
   const GameInputs& in = game.inputs;
-  ev = evaluate(p, in);
-  nlohmann::json out = {{"family", "game"}};
-  out["mechanism"] = jw::matrix(p);
-  out["cost"] = ev.cost;
-  out["worst_cost"] = ev.worst_cost;
-  out["attack"] = guesses_json(ev.attack);
-  out["adversary_error"] = ev.adversary_error;
-  out["bayes_error"] = ev.bayes_error;
-  out["epsilon"] = jw::real(ev.epsilon);
-  out["feasibility_threshold"] = feasibility_threshold(in.prior, in.distance);
-  out["prior"] = jw::vector(in.prior);
-  const Vector pr_o = p * in.prior;
-  out["observation_probability"] = jw::vector(pr_o);
-  out["posterior"] = jw::matrix(bayes_attack(p, in.prior).transpose());  // [o][s]
+  nlohmann::json out = measure_json(p, in, ev);
   if (game.grid)
     out["grid"] = {{"rows", game.grid->rows}, {"cols", game.grid->cols}, {"cell_km", cell_size_json(*game.grid)}};
   if (adversary_prior) {
@@ -169,51 +142,9 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   };
   // The typed API's design_audited (privlab/game.h): the LP, then its audits from the matrix.
   const AuditedDesign audited = design_audited(in, opt);
-  const Designed& d = audited.design;
   context.report(0.9, "evaluating");
-  Evaluation ev;
-  nlohmann::json out = measure(d.p, game, request, adversary_prior, ev);
-  out["mechanism_name"] = mechanism_name(opt.kind);
-  out["objective"] = opt.worst_case ? "worst" : "expected";
-  out["lp"] = size_json(d.size);
-  out["lp"]["dp_rows"] = d.dp_rows;
-  out["lp"]["distortion_rows"] = d.distortion_rows;
-  out["lp"]["objective"] = d.lp_objective;
-  out["lp"]["rounds"] = d.rounds;
-  out["lp"]["lower_bound"] = jw::real(d.lower_bound);
-  out["lp"]["gap"] = jw::real(d.gap);
-  out["lp"]["exact"] = d.gap <= kExactGap;
-  out["lp"]["stopped_early"] = d.stopped_early;
-  out["lp"]["method"] = d.method;
-  if (!d.phase.empty()) {
-    out["lp"]["phase"] = d.phase;
-    if (d.phase == "observables") out["lp"]["observables"] = d.observables;
-  }
-  out["repair_mix"] = d.repair_mix;
-  if (opt.kind != MechanismKind::kDp) {
-    out["min_distortion"] = opt.min_distortion;
-    out["shadow_price"] = d.shadow_price;
-  } else {
-    out["shadow_price"] = nullptr;
-  }
-  if (opt.kind != MechanismKind::kDistortion) {
-    out["epsilon_target"] = opt.epsilon;
-    if (opt.dp_threshold) {
-      out["dp_threshold"] = *opt.dp_threshold;
-      out["threshold_epsilon"] = jw::real(threshold_dp_epsilon(d.p, in.dp_distance, *opt.dp_threshold));
-    }
-    out.update(audit_dp_json(*audited.dp_audit));
-  }
-  if (opt.approx_threshold) {
-    out["approximation"] = {
-        {"threshold", *opt.approx_threshold},
-        {"epsilon_within_threshold", jw::real(metric_dp_epsilon(d.p, in.dp_distance, *opt.approx_threshold))},
-        {"epsilon_achieved", jw::real(ev.epsilon)},
-        {"distortion_rows_dropped", opt.approx_distortion_rows},
-        {"distortion_guaranteed", opt.kind == MechanismKind::kDp || ev.adversary_error >= opt.min_distortion - 1e-9}};
-  }
-  if (opt.kind == MechanismKind::kDistortion) out["audit"] = audit::to_json(*audited.distortion_audit);
-  if (opt.kind == MechanismKind::kJoint) out["audit_distortion"] = audit::to_json(*audited.distortion_audit);
+  nlohmann::json out = measure(audited.design.p, game, request, adversary_prior, audited.evaluation);
+  out.update(design_json(audited, opt, in));
   context.report(1.0, "done");
   return out;
 }
@@ -246,7 +177,7 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   if (request.contains("min_distortion")) min_distortion = jr::number(request, "min_distortion", "", 0, 1e12);
 
   context.report(0.0, "evaluating");
-  Evaluation ev;
+  const Evaluation ev = evaluate(p, in);
   nlohmann::json out = measure(p, game, request, adversary_prior, ev);
   evaluated::describe(out, p, {"metric-dp (evaluated)", ev.epsilon, ev.epsilon});
   if (compare) {

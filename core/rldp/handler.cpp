@@ -7,23 +7,20 @@
 
 #include <cmath>
 
-#include "audit/audit_json.h"
 #include "common/arguments.h"
 #include "common/error.h"
 #include "common/random.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "json/json_read.h"
 #include "json/json_write.h"
-#include "metrics/privacy_loss.h"
 #include "model/joint_json.h"
 #include "model/request_fields.h"
 #include "privlab/rldp.h"
+#include "rldp/design_json.h"
 #include "rldp/evaluation.h"
 #include "rldp/evaluation_json.h"
 #include "rldp/experiments.h"
 #include "rldp/mechanisms.h"
-#include "rldp/mechanisms_json.h"
-#include "rldp/projections.h"
 #include "rldp/robust_epsilon.h"
 #include "rldp/uncertainty_json.h"
 
@@ -35,12 +32,6 @@ namespace jw = json_write;
 namespace {
 const JointLimits kLimits{64, 64, 256};
 
-/// A vector whose entries may be +infinity (written "Infinity" per the contract).
-nlohmann::json reals(const Vector& v) {
-  nlohmann::json out = nlohmann::json::array();
-  for (double x : v) out.push_back(jw::real(x));
-  return out;
-}
 constexpr long long kMaxSampleN = 10'000'000;
 
 std::uint64_t read_seed(const nlohmann::json& obj, const std::string& path) {
@@ -95,53 +86,6 @@ nlohmann::json handle_sample(const nlohmann::json& request) {
 }  // namespace
 
 namespace {
-/// The metrics of a mechanism the response reports (designed or evaluated, one place):
-/// I, NMI and realized epsilon under P-hat, the robust epsilon over F, and "true" under P*.
-nlohmann::json measure(const Matrix& q, const JointDistribution& joint, const UncertaintySet& set,
-                       const std::optional<JointDistribution>& truth, const RobustEpsilon& robust) {
-  nlohmann::json out = to_json(evaluate(q, joint));
-  out["robust_epsilon"] = jw::real(robust.value);
-  out["robust_epsilon_exact"] = robust.exact;
-  if (robust.witness.size() > 0 && robust.y >= 0) {
-    // The P in F attaining the value and where: a client recomputes ln(P(y|s) / P(y|s')).
-    const long nu = joint.num_u();
-    const auto given = [&](long s) {
-      const double ps = robust.witness.row(s).sum();
-      return q.row(robust.y).segment(s * nu, nu).dot(robust.witness.row(s)) / ps;
-    };
-    out["robust_epsilon_witness"] = {{"joint", jw::matrix(robust.witness)},
-                                     {"y", robust.y},
-                                     {"s", robust.s},
-                                     {"s_prime", robust.s_prime},
-                                     {"p_y_given_s", given(robust.s)},
-                                     {"p_y_given_s_prime", given(robust.s_prime)}};
-  }
-  out["uncertainty"] = to_json(set);
-  if (set.kind == UncertaintySet::Kind::kRenyiBall) {
-    const Projection pr = project(joint, set);
-    out["projection"] = {{"b_s", reals(pr.b_s)},
-                         {"lower", jw::matrix(pr.lower)},
-                         {"rad", jw::vector(pr.rad)},
-                         {"rad_exact", pr.rad_exact}};
-    // ERRATUM (docs/errata.md): Example 2 prints B_s with the S-marginal held fixed; shown for
-    // comparison only, never used by a mechanism.
-    const Vector ps = joint.s_marginal();
-    Vector fixed(ps.size());
-    for (long s = 0; s < ps.size(); ++s) fixed(s) = projected_radius_fixed_marginal(set.alpha, set.radius, ps(s));
-    out["projection"]["b_s_fixed_marginal_example2"] = reals(fixed);
-  }
-  if (truth) {
-    nlohmann::json t = to_json(evaluate(q, *truth));
-    if (set.kind == UncertaintySet::Kind::kRenyiBall) {
-      const double div = renyi_divergence(set.alpha, joint.flat(), truth->flat());
-      t["divergence"] = jw::real(div);
-      t["in_uncertainty_set"] = div <= set.radius;
-    }
-    out["true"] = t;
-  }
-  return out;
-}
-
 /**
  * {"evaluate":[[..]], "joint", "uncertainty", "n"?, "true_joint"?, "epsilon"?, "compare_optimal"?}:
  * the metrics of a given mechanism on X = (S, U), plus its LDP epsilon (Definition 2) and its
@@ -162,11 +106,11 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
   if (request.contains("epsilon")) epsilon = jr::number(request, "epsilon", "", 0, arguments::kMaxEpsilon);
 
   context.report(0.0, "robust epsilon");
-  const RobustEpsilon robust = robust_epsilon(q, joint, set);
-  nlohmann::json out = measure(q, joint, set, truth, robust);
+  const Metrics metrics = rldp::measure(q, joint, set);  // the typed API (privlab/rldp.h)
+  const RobustEpsilon& robust = metrics.robust;
+  nlohmann::json out = metrics_json(q, joint, set, metrics, truth);
+  out.update(worst_case_json(metrics));
   out["family"] = "rldp";
-  out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
-  out["simplex_epsilon"] = jw::real(metrics::simplex_rldp_epsilon(q, joint.num_s(), joint.num_u()));
   if (n) out["n"] = *n;
   evaluated::describe(out, q,
                       {robust.exact ? "rldp (evaluated)" : "rldp-upper-bound (evaluated)", robust.value, robust.value});
@@ -203,15 +147,8 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
   const Design designed = design(joint, mechanism_from_name(name), epsilon, set, options);
   context.report(0.9, "measuring");
 
-  nlohmann::json out = measure(designed.mechanism, joint, set, truth, designed.metrics.robust);
-  out["family"] = "rldp";
-  out["mechanism_name"] = name;
-  out["mechanism"] = jw::matrix(designed.mechanism);
-  out["output_size"] = designed.mechanism.rows();
-  out["epsilon_design"] = epsilon;
+  nlohmann::json out = design_json(designed, mechanism_from_name(name), epsilon, joint, set, truth);
   if (n) out["n"] = *n;
-  out["audit"] = audit::to_json(designed.audit);
-  out["details"] = to_json(designed.details);
   context.report(1.0, "done");
   return out;
 }

@@ -8,7 +8,6 @@
 
 #include <cmath>
 
-#include "audit/audit_json.h"
 #include "common/error.h"
 #include "evaluate/evaluated_mechanism.h"
 #include "json/json_read.h"
@@ -17,6 +16,7 @@
 #include "model/joint_json.h"
 #include "model/request_fields.h"
 #include "privlab/rldp_mse.h"
+#include "rldp_mse/design_json.h"
 #include "rldp_mse/experiments.h"
 
 namespace privlab::rldp_mse {
@@ -51,47 +51,6 @@ Vector parse_values(const nlohmann::json& request, long nu) {
         "values has " + std::to_string(v.size()) + " entries but joint has |U| = " + std::to_string(nu) + " columns");
   if (v.cwiseAbs().maxCoeff() > 1e6) bad_request("out_of_range", "/values", "|values| <= 1e6");
   return v;
-}
-
-nlohmann::json set_json(const ChiSquareSet& set) {
-  nlohmann::json j = {{"kind", "chi2"}, {"radius", set.radius}, {"dof", set.num_x() - 1}};
-  if (set.confidence) {
-    j["confidence"] = *set.confidence;
-    j["n"] = set.n;
-  }
-  return j;
-}
-
-/// The metrics of a mechanism the response reports (designed or evaluated, one place).
-nlohmann::json metrics_json(const Evaluation& e, const ChiSquareSet& set, const Vector& values,
-                            const std::optional<JointDistribution>& truth, std::optional<long long> n) {
-  nlohmann::json out;
-  out["family"] = "rldp-mse";
-  out["mechanism"] = jw::matrix(e.solved.mechanism);
-  out["values"] = jw::vector(values);
-  out["distortion"] = e.distortion;
-  out["robust_distortion"] = e.robust_distortion.value;
-  out["robust_distortion_lower"] = e.robust_distortion.lower;
-  out["worst_case_distribution"] = jw::vector(e.robust_distortion.worst);
-  out["epsilon"] = jw::real(e.epsilon);
-  out["robust_epsilon"] = jw::real(e.robust_epsilon.value);
-  out["robust_epsilon_lower"] = jw::real(e.robust_epsilon.lower);
-  // Issue 28: where robust_epsilon_lower is attained (Theorem 4), so that a client can recompute
-  // it: ln(sum_u Q(y, s|U|+u) P(u|s) / sum_u Q(y, s'|U|+u) P(u|s')) ("Infinity": denominator 0).
-  if (e.robust_epsilon.y >= 0)
-    out["robust_epsilon_witness"] = {{"y", e.robust_epsilon.y},
-                                     {"s", e.robust_epsilon.s1},
-                                     {"s_prime", e.robust_epsilon.s2},
-                                     {"p_u_given_s", jw::vector(e.robust_epsilon.r1)},
-                                     {"p_u_given_s_prime", jw::vector(e.robust_epsilon.r2)}};
-  out["uncertainty"] = set_json(set);
-  if (n) out["n"] = *n;
-  if (truth)
-    out["true"] = {{"distortion", *e.true_distortion},
-                   {"epsilon", jw::real(*e.true_epsilon)},
-                   {"in_confidence_set", *e.true_in_set},
-                   {"chi2_statistic", jw::real(neyman_chi2(set.flat(), truth->flat()))}};
-  return out;
 }
 
 struct RequestFields {
@@ -130,21 +89,10 @@ nlohmann::json handle_request(const nlohmann::json& request, const Context& cont
 
   context.report(0.0, "solving " + name);
   const Design d = design(c.joint, problem, epsilon, c.set, c.values, c.truth, options);
-  const Evaluation& e = d.evaluation;
   context.report(1.0, "done");
 
-  nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
-  out["problem"] = name;
-  out["epsilon_design"] = epsilon;
-  out["rounds"] = e.solved.rounds;
-  out["cuts"] = e.solved.cuts;
-  out["converged"] = e.solved.converged;
-  out["lp_trouble"] = e.solved.lp_trouble;
-  out["lower_bound"] = e.solved.lower_bound;
-  out["objective"] = d.objective;
-  out["optimality_gap"] = d.optimality_gap;
-  out["repair"] = {{"weight", e.solved.repair_weight}, {"violation_before", e.solved.violation}};
-  out["audit"] = audit::to_json(d.audit);
+  nlohmann::json out = design_json(d, problem, epsilon, c.set, c.values, c.truth);
+  if (c.n) out["n"] = *c.n;
   return out;
 }
 
@@ -171,7 +119,8 @@ nlohmann::json handle_evaluate(const nlohmann::json& request, const Context& con
 
   context.report(0.0, "robust epsilon and distortion");
   const Evaluation e = measure(q, c.joint, c.set, c.values, c.truth);
-  nlohmann::json out = metrics_json(e, c.set, c.values, c.truth, c.n);
+  nlohmann::json out = metrics_json(e, c.set, c.values, c.truth);
+  if (c.n) out["n"] = *c.n;
   out["ldp_epsilon"] = jw::real(metrics::ldp_epsilon(q));
   evaluated::describe(out, q, {"rldp-chi2 (evaluated)", e.robust_epsilon.value, e.robust_epsilon.value});
   if (compare) {

@@ -53,16 +53,14 @@ def _uncertainty(value: Any) -> Any:
 def design(joint: Any, mechanism: str, epsilon: Any, uncertainty: Uncertainty = None,
            same_s_rows: bool = True) -> Result:
     """Designs 'grr' | 'srr' | 'ir' | 'nr' | 'polyopt' for P-hat = joint [s][u] at epsilon over F.
-    Fields: mechanism [y][x], audit, mutual_information, nmi, epsilon (under P-hat),
-    robust_epsilon, robust_epsilon_exact, ldp_epsilon, simplex_epsilon, uncertainty, details."""
+    Fields: those of the JSON response (mechanism [y][x], audit, mutual_information, nmi, epsilon
+    (under P-hat), robust_epsilon, robust_epsilon_exact, uncertainty, details, ...) plus
+    ldp_epsilon and simplex_epsilon."""
     j, m, e, u = matrix(joint, "joint"), string(mechanism, "mechanism"), number(epsilon, "epsilon"), _uncertainty(uncertainty)
     if not isinstance(same_s_rows, bool):
         from ._convert import error
         raise error("not_a_boolean", "/same_s_rows", "same_s_rows must be True or False")
-    out = guarded(lambda: _core.rldp.design(j, m, e, u, same_s_rows))
-    f = out["uncertainty"]  # an UncertaintySet: as plain fields, so that the result pickles
-    out["uncertainty"] = {"kind": f.kind, "alpha": f.alpha, "radius": f.radius, "confidence": f.confidence, "n": f.n}
-    return wrap(out)  # type: ignore[no-any-return]
+    return wrap(guarded(lambda: _core.rldp.design(j, m, e, u, same_s_rows)))  # type: ignore[no-any-return]
 
 
 def measure(q: Any, joint: Any, uncertainty: Uncertainty = None) -> Result:
