@@ -12,7 +12,9 @@ short, every cell pays o at rate e^{-eps d}, and the dual is the packing bound
   r_o(u) = b(u) - pi(o)[u = o] + (flows into u if u in N) - sum_{k in N} F(k,u) mu^o_{k,u} >= 0
   for every payer u of a cell of N (payers: F(k,u) <= --cap), and
   r_o(o) + sum_{u != o} e^{-eps d(o,u)} r_o(u) >= 0   (o collects from every residual).
-Any feasible point is a proven bound (a restriction of the dual); N = {} gives the packing bound.
+Any feasible point gives a lower bound (a restriction of the dual); N = {} gives the packing bound.
+A prototype: the point is HiGHS's, feasible to its tolerance, not certified outside the solver
+(core's bounds are; core/game/packing_bound.cpp shows how).
 
 Usage: /usr/bin/python3 bench/game_flow_dual.py RESPONSE.json EPS --cells 26,67,... [--cap 50]
        /usr/bin/python3 bench/game_flow_dual.py RESPONSE.json EPS --top 10 [--cap 50]
