@@ -327,6 +327,13 @@ void ColumnLp::add_column(double c, double lower, double upper, const std::vecto
   glp_set_col_stat(p, j, type == GLP_FR ? GLP_NF : (type == GLP_UP ? GLP_NU : (type == GLP_FX ? GLP_NS : GLP_NL)));
 }
 
+int ColumnLp::add_row(const Row& row) {
+  glp_prob* p = impl_->p.get();
+  const int i = append_row(p, row, glp_get_num_cols(p));
+  glp_set_row_stat(p, i, GLP_BS);
+  return i - 1;
+}
+
 Solution ColumnLp::solve() {
   glp_prob* p = impl_->p.get();
   const int n = glp_get_num_cols(p), m = glp_get_num_rows(p);

@@ -23,6 +23,10 @@ class ColumnLp {
 
   /// A column with objective coefficient c and bounds [lower, upper] containing 0.
   void add_column(double c, double lower, double upper, const std::vector<std::pair<int, double>>& coeffs);
+  /// A row over the existing columns that the current point satisfies (a new pricing row whose
+  /// columns are all still 0, say): its slack enters the basis, which so stays primal feasible.
+  /// Returns the row's index.
+  int add_row(const Row& row);
   Solution solve();  ///< x (one per column), row_duals, objective
   /// Wall-clock limit of the next solve() calls (0: none); a solve that hits it is kFailed.
   void set_time_limit(double seconds);
