@@ -210,8 +210,12 @@ test('e2e game: large grids wait for "Solve anyway" (progress, Cancel); 10x10 so
   await page.screenshot({ path: join(SCREENSHOTS, 'game-large.png'), fullPage: true });
   await page.click('#solve-anyway');
   await page.waitForSelector('#cancel');
-  await page.waitForSelector('#solver-status progress');
-  assert.match(await page.textContent('#solver-status'), /of 3/);
+  // The bar and its text read in one look: read one after the other, the three 6x6 LPs had
+  // sometimes ended in between (a clean-clone run saw "Solved" there).
+  await page.waitForFunction(() => {
+    const status = document.querySelector('#solver-status');
+    return status.querySelector('progress') && /of 3/.test(status.textContent);
+  });
   // At once (force: no wait for the button to stop moving while the progress text changes): with
   // the faster module the three 6x6 LPs often ended during that wait (2 of 3 runs failed so).
   await page.click('#cancel', { force: true });
