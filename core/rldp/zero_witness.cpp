@@ -6,14 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "rldp/projections.h"
 
 namespace privlab::rldp {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// The optimal S-marginal for given conditionals, P_s ~ P-hat_s e^{(alpha-1) D_s / alpha}
 /// (docs/errata.md), times the conditionals. Unseen rows get a tiny weight so that they count.
