@@ -10,6 +10,8 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <chrono>
+#include <climits>
 #include <memory>
 #include <vector>
 
@@ -101,24 +103,42 @@ SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scal
 /// (infeasible, unbounded) stands. LPs that the first two runs solve are solved exactly as
 /// before the scaled restarts existed.
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
+  // params.tm_lim is the whole solve's: each restart gets what is left of it (each glp_simplex
+  // call counts its own time, so a restart with the full limit could run the solve to four
+  // times its budget; a 17-observable restricted LP of the game ran 100 s past a 900 s budget).
+  const auto start = std::chrono::steady_clock::now();
+  const int budget_ms = params.tm_lim;
+  const auto time_left = [&]() {
+    if (budget_ms == INT_MAX) return true;
+    const auto spent =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    if (spent >= budget_ms) return false;
+    params.tm_lim = budget_ms - static_cast<int>(spent);
+    return true;
+  };
+  const SimplexOutcome out_of_time{GLP_ETMLIM, GLP_UNDEF};
   const int rc = glp_simplex(p, &params);
   const SimplexOutcome first{rc, glp_get_status(p)};
   if (rc == GLP_ENOPFS || rc == GLP_ENODFS || rc == GLP_ETMLIM || optimal(first))
     return first;  // a time limit is final
+  if (!time_left()) return out_of_time;
   glp_std_basis(p);
   params.meth = GLP_DUALP;
   params.r_test = GLP_RT_STD;
   SimplexOutcome last{glp_simplex(p, &params), glp_get_status(p)};
   if (optimal(last)) return last;
+  if (!time_left()) return out_of_time;
   glp_scale_prob(p, GLP_SF_AUTO);
   glp_std_basis(p);
   last = {glp_simplex(p, &params), glp_get_status(p)};
   if (optimal(last)) return polish_unscaled(p, params, last);
+  if (!time_left()) return out_of_time;
   glp_adv_basis(p, 0);
   params.meth = GLP_PRIMAL;
   params.r_test = GLP_RT_HAR;
   last = {glp_simplex(p, &params), glp_get_status(p)};
   if (optimal(last)) return polish_unscaled(p, params, last);
+  if (!time_left()) return out_of_time;
   glp_unscale_prob(p);
   if (last.rc == GLP_EBADB || last.rc == GLP_ESING || last.rc == GLP_ECOND) glp_std_basis(p);
   last = {glp_exact(p, &params), glp_get_status(p)};
