@@ -103,9 +103,10 @@ SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scal
 /// (infeasible, unbounded) stands. LPs that the first two runs solve are solved exactly as
 /// before the scaled restarts existed.
 SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
-  // params.tm_lim is the whole solve's: each restart gets what is left of it (each glp_simplex
-  // call counts its own time, so a restart with the full limit could run the solve to four
-  // times its budget; a 17-observable restricted LP of the game ran 100 s past a 900 s budget).
+  // params.tm_lim is the whole solve's: each restart gets what is left of it. Each glp_simplex
+  // call counts its own time, so with the full limit per restart a solve could run to five times
+  // its budget (a suspect, not proven, for a 17-observable restricted LP of the game that ran
+  // more than 100 s past a 900 s budget).
   const auto start = std::chrono::steady_clock::now();
   const int budget_ms = params.tm_lim;
   const auto time_left = [&]() {
