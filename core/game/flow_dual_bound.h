@@ -16,7 +16,8 @@
  * (o collects every residual at the rate 1 / F(o,u)). Every feasible (b, mu) proves
  * cost >= sum pi - sum b, and the restriction is exact when N holds every cell where the optimal
  * b is negative. Complementary slackness names them: b(k) < 0 needs a flow into k for every
- * observable the optimum uses, i.e. p(o|k) = F(k,t) p(o|t) for some t in every used row o.
+ * observable o != k the optimum uses, i.e. p(o|k) = F(k,t) p(o|t) for some t in every such row
+ * (o = k collects its own shortfall and needs no flow).
  *
  * The LP starts with every flow paid by a cell the mechanism reports (on small grids the optimal
  * b is positive there only) and grows by column generation over all payers (a flow column has
@@ -45,7 +46,7 @@ struct FlowDualBound {
 };
 
 /// The cells N named by `mechanism` (m x n, a row per observable, believed optimal): those where
-/// every used row is at one of its DP rows' upper ends, p(o|k) >= (1 - tol) F(k,t) p(o|t).
+/// every used row o != k is at one of its DP rows' upper ends, p(o|k) >= (1 - tol) F(k,t) p(o|t).
 std::vector<long> flow_dual_cells(const Problem& pb, const Matrix& mechanism, double tol = 1e-6);
 
 /// The bound with N = flow_dual_cells(mechanism). Applies to (22) with the Hamming loss (where
