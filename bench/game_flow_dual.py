@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A lower bound for the DP LP (22) with the Hamming loss that lets the dual go negative on a few
-cells: a prototype for issue 27, outside core, solved with scipy's HiGHS.
+cells: the prototype of core/game/flow_dual_bound.h (issue 27), solved with scipy's HiGHS.
 
 The dual of (22) (Hamming loss, O = S) is: minimise sum_s b(s) subject to, for every observable
 o, b - pi(o) e_o in C*, the dual cone of C = {v >= 0 : v(s) <= F(s,t) v(t)}, F = e^{eps d}.
