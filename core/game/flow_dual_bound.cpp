@@ -31,6 +31,14 @@ constexpr double kFirstPrice = 1e2;
 /// A row of the mechanism is used when an entry exceeds this (the rest is the solver's noise).
 constexpr double kUsed = 1e-6;
 
+/// The rows of the mechanism it reports (an entry above kUsed).
+std::vector<long> used_rows(const Matrix& mechanism) {
+  std::vector<long> used;
+  for (long o = 0; o < mechanism.rows(); ++o)
+    if (mechanism.row(o).maxCoeff() > kUsed) used.push_back(o);
+  return used;
+}
+
 /// One flow: cell k in N receives mu at the price F(k,u) mu charged to cell u, for observable o.
 struct Flow {
   long o, k, u;
@@ -150,9 +158,8 @@ double certified_bound(const Problem& pb, const std::vector<long>& index_in_n, c
 
 std::vector<long> flow_dual_cells(const Problem& pb, const Matrix& mechanism, double tol) {
   const long n = pb.n;
-  std::vector<long> used, cells;
-  for (long o = 0; o < mechanism.rows(); ++o)
-    if (mechanism.row(o).maxCoeff() > kUsed) used.push_back(o);
+  const std::vector<long> used = used_rows(mechanism);
+  std::vector<long> cells;
   for (long k = 0; k < n; ++k) {
     bool tight_everywhere = !used.empty();
     for (long o : used) {
@@ -180,18 +187,11 @@ std::optional<FlowDualBound> flow_dual_bound(const Problem& pb, const Matrix& me
   out.cells = flow_dual_cells(pb, mechanism);
   const long nc = static_cast<long>(out.cells.size());
   if (nc == 0 || nc > max_cells) return std::nullopt;
-  std::vector<long> index_in_n(n, -1);
-  for (long i = 0; i < nc; ++i) index_in_n[out.cells[i]] = i;
   FlowLp flp(pb, out.cells, starting_lp(pb, out.cells));
   flp.lp.set_tolerance(kTolerance);
-  // The first LP: every flow whose payer is a used observable (complementary slackness: b > 0
-  // only where sum_o p(o|u) = 1 binds with a positive multiplier, which the Hamming loss puts at
-  // the observables the optimum reports; checked on small grids against the full LP).
-  std::vector<long> used;
-  for (long o = 0; o < mechanism.rows(); ++o)
-    if (mechanism.row(o).maxCoeff() > kUsed) used.push_back(o);
-  // Flows paid by the reported cells at prices in (low, high]: the first LP's, then the dearer
+  // Flows paid by the reported cells (on small grids the optimal b is positive there only) at prices in (low, high]: the first LP's, then the dearer
   // tier's at once (added by pricing one per (o, k) and round, instance 04 took 2015 rounds).
+  const std::vector<long> used = used_rows(mechanism);
   const auto add_reported = [&](double low, double high) {
     for (long o = 0; o < n; ++o)
       for (long k : out.cells)
@@ -253,7 +253,7 @@ std::optional<FlowDualBound> flow_dual_bound(const Problem& pb, const Matrix& me
   const long solved = last_x.size(), columns = n + static_cast<long>(flp.flows.size());
   last_x.conservativeResize(columns);
   last_x.tail(columns - solved).setZero();  // flows added after the last solve
-  out.lower_bound = certified_bound(pb, index_in_n, flp.flows, last_x);
+  out.lower_bound = certified_bound(pb, flp.index_in_n, flp.flows, last_x);
   out.flows = static_cast<long>(flp.flows.size());
   out.rows = n + n * nc + static_cast<long>(flp.payer_row.size());
   return out;
