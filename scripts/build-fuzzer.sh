@@ -69,11 +69,14 @@ case "${1:-}" in
     done
     echo "$(ls "$seeds" | wc -l) seeds of $(ls examples/*.json | wc -l) scenario files"
     # 2. fuzz for a bounded time; a crash, sanitizer report or hang beyond -timeout is written to
-    #    tests/fuzz/regressions/ (commit it with the fix); slow-but-finishing inputs are not findings
+    #    tests/fuzz/regressions/ (commit it with the fix); slow-but-finishing inputs are not findings.
+    #    build/sanitize/fuzz.log keeps everything; the terminal gets all but the progress lines and
+    #    the recommended dictionary (thousands of lines that pushed other suites' failures out of CI's tail)
     LLVM_PROFILE_FILE=/dev/null ./build/sanitize/bin/privlab_fuzz build/sanitize/corpus "$seeds" \
       -max_total_time="$seconds" -timeout=120 -max_len=16384 -rss_limit_mb=2048 \
       -dict=tests/fuzz/request_keys.dict -report_slow_units=100000 -print_final_stats=1 \
-      -artifact_prefix="$regressions/" 2>&1 | tee build/sanitize/fuzz.log
+      -artifact_prefix="$regressions/" 2>&1 | tee build/sanitize/fuzz.log |
+      sed -E '/^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)/d; /^###### Recommended dictionary/,/^###### End of recommended/d'
     # 3. what the session reached: the kept corpus and the seeds, each replayed once (-runs=0)
     #    through build/fuzz-coverage (source-based coverage, no sanitizers), summed per core/
     #    directory (docs/results/fuzzing.md keeps a dated run); a report that cannot be made is
