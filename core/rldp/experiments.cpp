@@ -61,33 +61,6 @@ SyntheticParams read_synthetic(const nlohmann::json& r) {
   return p;
 }
 
-/**
- * Native CPU seconds of one design and its measurement in a synthetic trial, from the timings of
- * README section 6: the robust epsilon and the closed forms (grr, srr, ir) ~1 ms at |X| = 4,
- * growing like |X|^2 (a few seconds at |X| ~ 250); PolyOpt < 1 ms, 2 ms, 15 ms, 0.1-1.5 s, 3-80 s
- * at |X| = 4, 6, 8, 10, 12 (the middle of each range); NR like |S|! |U|^|S| (2x32: 1.1 s, 3x10:
- * 1.0 s, 4x6: 4 s, 5x4: 32 s: ~2.5e-4 s per unit). Designs beyond their size guards are skipped
- * with a note; the trial still costs its measurement.
- */
-double design_seconds(const std::string& mechanism, long ns, long nu, const DesignOptions& options) {
-  const long x = ns * nu;
-  const double measure = 1e-3 * static_cast<double>(x * x) / 16.0;
-  // Above the vertex-enumeration sizes both solve by column generation within its time budget
-  // (10 s, 100 s with allow_large: polyopt.h), the most a design can cost there.
-  const double column_generation = options.allow_large ? 100.0 : 10.0;
-  if (x > (options.allow_large ? kMaxPolyOptXLarge : kMaxPolyOptX)) return measure;
-  if (mechanism == "polyopt") {
-    constexpr double kPolyOpt[] = {1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 2e-3, 5e-3, 1.5e-2, 0.1, 0.8, 4, 20};
-    return measure + (x <= 12 ? std::min(kPolyOpt[x], column_generation) : column_generation);
-  }
-  if (mechanism == "nr") {
-    double units = 1;
-    for (long s = 1; s <= ns; ++s) units *= static_cast<double>(s * nu);  // |S|! |U|^|S|
-    return measure + std::min(2.5e-4 * units, column_generation);
-  }
-  return measure;  // grr, srr, ir
-}
-
 /// The work guard (common/work_budget.h): K instances x epsilons x confidences x the designs.
 void guard_synthetic(const SyntheticParams& p, const std::vector<double>& epsilons,
                      const std::vector<double>& confidences, const std::vector<std::string>& mechs) {

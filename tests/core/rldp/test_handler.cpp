@@ -106,6 +106,27 @@ TEST_CASE("rldp/handle_request: errors name their field") {
   expect_error({{"family", "rldp"}, {"experiment", "adult"}}, "missing_field", "/data_csv");
 }
 
+TEST_CASE("rldp/handle_request: adult experiment over the browser's work budget is refused at /pairs (issue 28)") {
+  // 15 occupations x 16 educations, one record each: |S||U| = 240, as the Adult pair. At the 8
+  // default epsilons and 5 mechanisms the estimate (~23 s) is over the browser's 10 s.
+  std::string csv;
+  for (int o = 0; o < 15; ++o)
+    for (int e = 0; e < 16; ++e)
+      csv += "39, Private, 77516, edu" + std::to_string(e) + ", 13, Never-married, occ" + std::to_string(o) +
+             ", Not-in-family, White, Male, 0, 0, 40, United-States, <=50K\n";
+  json r = {{"family", "rldp"},
+            {"experiment", "adult"},
+            {"data_csv", csv},
+            {"pairs", json::array({json::array({"occupation", "education"})})}};
+  expect_error(r, "too_large", "/pairs");
+  try {
+    solve(r);
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()).find("240") != std::string::npos);  // names the pair's size
+    CHECK(std::string(e.what()).find("allow_large") != std::string::npos);
+  }
+}
+
 TEST_CASE("rldp/handle_request: adult experiment on a few records") {
   const std::string csv =
       "39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K\n"
