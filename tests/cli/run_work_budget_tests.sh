@@ -88,6 +88,13 @@ for e in synthetic_nmi realized_epsilon utility_robustness beta_sweep; do
   answers "max: rldp $e" "{\"family\":\"rldp\",\"experiment\":\"$e\",\"K\":1000,\"shape\":[4,8],\"seed\":1}"
   answers "default: rldp $e" "{\"family\":\"rldp\",\"experiment\":\"$e\",\"seed\":1}"
 done
+# rldp adult at its defaults (four Adult pairs, eight epsilons, five mechanisms) ran 20-22 CPU s
+# natively, twice the browser's budget, with no estimate of its own: refused at /pairs now.
+adult=$(gzip -dc "$ROOT/data/adult.data.gz" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>process.stdout.write(JSON.stringify(s)))")
+printf '{"family":"rldp","experiment":"adult","data_csv":%s}' "$adult" > "$tmp/adult.json"
+out=$(timeout "$BOUND" "$PRIVLAB" solve "$tmp/adult.json" 2>/dev/null); code=$?
+js "default: rldp adult refused at /pairs, naming allow_large" \
+  "r.error.code==='too_large' && r.error.path==='/pairs' && r.error.message.includes('allow_large')"
 answers "max: funnel ldp-vs-lip" '{"family":"funnel","experiment":"ldp-vs-lip","a":5,"c":2,"trials":100,"seed":1}'
 answers "max: funnel grr-vs-cr" "{\"family\":\"funnel\",\"experiment\":\"grr-vs-cr\",\"sizes\":[$(for i in $(seq 16); do printf '[64,64],'; done | sed 's/,$//')],\"trials\":1000,\"seed\":1}"
 answers "max: estimation robustness" '{"family":"estimation","experiment":"robustness","trials":200,"n_values":[1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000,1000000],"seed":1}'
