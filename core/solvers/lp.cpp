@@ -80,12 +80,17 @@ bool optimal(const SimplexOutcome& o) { return o.rc == 0 && o.status == GLP_OPT;
 /// coefficients 1 and e^30 lets the unscaled solution violate rows by far more than 1e-7.
 /// Re-solving the unscaled problem from the optimal basis (a few pivots at most) recomputes the
 /// solution in the original units; when that does not end optimal, the scaled solution stands.
-SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp params, SimplexOutcome scaled) {
+/// `time_left` sets params.tm_lim to what is left of the solve's limit (false: nothing is left,
+/// and the scaled solution stands).
+template <class TimeLeft>
+SimplexOutcome polish_unscaled(glp_prob* p, glp_smcp& params, SimplexOutcome scaled, const TimeLeft& time_left) {
+  if (!time_left()) return scaled;
   glp_unscale_prob(p);
   params.meth = GLP_PRIMAL;
   params.presolve = GLP_OFF;
   const SimplexOutcome polished{glp_simplex(p, &params), glp_get_status(p)};
   if (optimal(polished)) return polished;
+  if (!time_left()) return scaled;
   glp_scale_prob(p, GLP_SF_AUTO);
   const SimplexOutcome again{glp_simplex(p, &params), glp_get_status(p)};
   return optimal(again) ? again : scaled;
@@ -132,13 +137,13 @@ SimplexOutcome simplex_with_restart(glp_prob* p, glp_smcp& params) {
   glp_scale_prob(p, GLP_SF_AUTO);
   glp_std_basis(p);
   last = {glp_simplex(p, &params), glp_get_status(p)};
-  if (optimal(last)) return polish_unscaled(p, params, last);
+  if (optimal(last)) return polish_unscaled(p, params, last, time_left);
   if (!time_left()) return out_of_time;
   glp_adv_basis(p, 0);
   params.meth = GLP_PRIMAL;
   params.r_test = GLP_RT_HAR;
   last = {glp_simplex(p, &params), glp_get_status(p)};
-  if (optimal(last)) return polish_unscaled(p, params, last);
+  if (optimal(last)) return polish_unscaled(p, params, last, time_left);
   if (!time_left()) return out_of_time;
   glp_unscale_prob(p);
   if (last.rc == GLP_EBADB || last.rc == GLP_ESING || last.rc == GLP_ECOND) glp_std_basis(p);
