@@ -86,14 +86,26 @@ test('e2e: a table larger than the page solves is refused with a message', async
 test('e2e: an invalid edit stops the work still running for the previous state', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems);
+  // A worker ends only when the page terminates it (Cancel, or work no longer wanted).
+  const terminated = [];
+  page.on('worker', (w) => w.on('close', () => terminated.push(w.url())));
   // |X| = 8: the follow-up sweeps PolyOpt and NR over 13 epsilons, which takes seconds.
   await page.goto(`${env.base}#v=1&view=rldp&mech=srr&eps=1&p=5,8,3,9;7,2,6,4&unc=conf&alpha=2&conf=0.95&n=`);
   await waitForResult(page);
-  await page.waitForSelector('#cancel', { timeout: 5000 });  // the follow-up is running
+  await page.waitForFunction(() => /^Solved/.test(document.querySelector('#solver-status')?.textContent.trim() || ''), null, { timeout: 60000 });
+  // A valid edit starts the new state's solve and its follow-up; an invalid one right after must
+  // stop them. (The first visit's follow-up could end before the test looked on a loaded machine:
+  // a clean-clone run waited 5 s for its Cancel in vain.)
   const cell = 'input[data-table="joint"][data-row="0"][data-col="0"]';
+  await page.fill(cell, '6');
+  await page.waitForSelector('#cancel', { timeout: 30000 });
+  const before = terminated.length;
   await page.fill(cell, '-1');
   await page.waitForSelector(`${cell}.invalid`);
-  await page.waitForFunction(() => !document.querySelector('#cancel'), null, { timeout: 500 });
+  await page.waitForFunction(() => !document.querySelector('#cancel'), null, { timeout: 10000 });
+  // Chromium reports the ended worker about a second later.
+  for (let waited = 0; terminated.length === before && waited < 15000; waited += 100) await page.waitForTimeout(100);
+  assert.ok(terminated.length > before, 'the running worker was stopped, not left to finish');
   assert.match(await page.textContent('#solver-status'), /Solved in the browser/);
   assert.deepEqual(problems, []);
   await context.close();
