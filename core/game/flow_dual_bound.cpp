@@ -180,7 +180,7 @@ std::vector<long> flow_dual_cells(const Problem& pb, const Matrix& mechanism, do
 
 std::optional<FlowDualBound> flow_dual_bound(const Problem& pb, const Matrix& mechanism, double time_limit,
                                              long max_cells) {
-  if (!pb.packing || pb.distortion || mechanism.rows() != pb.n || mechanism.cols() != pb.n) return std::nullopt;
+  if (!pb.packing || mechanism.rows() != pb.n || mechanism.cols() != pb.n) return std::nullopt;
   const auto start = std::chrono::steady_clock::now();
   const long n = pb.n;
   FlowDualBound out;

@@ -50,10 +50,13 @@ struct FlowDualBound {
 /// every used row o != k is at one of its DP rows' upper ends, p(o|k) >= (1 - tol) F(k,t) p(o|t).
 std::vector<long> flow_dual_cells(const Problem& pb, const Matrix& mechanism, double tol = 1e-6);
 
-/// The bound with N = flow_dual_cells(mechanism). Applies to (22) with the Hamming loss (where
-/// the packing bound does, without the (21b) rows of (24)); nullopt when it does not, when N is
-/// empty or larger than `max_cells` (the LP has n |N| rows before its payers), or when its first LP
-/// does not solve within `time_limit` seconds (0: none).
+/// The bound with N = flow_dual_cells(mechanism). Applies where the packing bound does: (22) and
+/// (24) with the Hamming loss. For (24) it bounds the relaxation without the rows (24b) and (24c)
+/// (the same objective over a larger set): a proven bound on (24), equal to its optimum when an
+/// optimum of (22) meets d_m, i.e. where (24c)'s multiplier is 0 (issue 27: 6 of the 8 joint map
+/// instances left with a gap). nullopt when it does not apply, when N is empty or larger than
+/// `max_cells` (the LP has n |N| rows before its payers), or when its first LP does not solve
+/// within `time_limit` seconds (0: none).
 std::optional<FlowDualBound> flow_dual_bound(const Problem& pb, const Matrix& mechanism, double time_limit,
                                              long max_cells = 64);
 

@@ -22,6 +22,8 @@ constexpr size_t kAddPerRound = 8;
 /// The flow dual's share of the budget left (none without a budget): its LP over 300 cells took
 /// 20-60 s on the map (2 cores, shared), and a larger restricted LP may follow it.
 constexpr double kFlowDualShare = 0.6;
+/// (24c)'s multiplier taken as 0 (the restricted LP's; binding ones on the map are 5e-3-2e-2).
+constexpr double kSlackPrice = 1e-12;
 double flow_dual_seconds(const Problem& pb) {
   const double left = pb.seconds_left();
   return left > 0 ? std::max(1e-3, kFlowDualShare * left) : 0.0;
@@ -128,11 +130,14 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
         if (const auto repaired = repaired_dual_bound(pb, cut->simplex_duals, mu, violations))
           res.lower_bound = std::max(res.lower_bound, *repaired);
     }
-    // With DP only, where pricing left a gap: the flow form of the dual on the cells this
-    // mechanism names, exact when it is optimal and names them all (flow_dual_bound.h). After
-    // pricing, not before: where pricing closes the gap it is the faster proof (map instances
-    // at eps 0.15-0.3: 1-4 s, against 9-31 s with the flow dual first).
-    if (complete && res.relative_gap() > kTargetGap && !pb.over_budget())
+    // Where pricing left a gap: the flow form of the dual on the cells this mechanism names,
+    // exact when it is optimal and names them all (flow_dual_bound.h). After pricing, not before:
+    // where pricing closes the gap it is the faster proof (map instances at eps 0.15-0.3: 1-4 s,
+    // against 9-31 s with the flow dual first). For (24) it bounds the relaxation (22), so it is
+    // tried only where the restricted LP's (24c) is slack (multiplier 0): elsewhere it cannot
+    // reach the optimum and would only spend the budget.
+    const bool relaxation_may_be_tight = !pb.distortion || std::abs(res.shadow_price) <= kSlackPrice;
+    if (complete && relaxation_may_be_tight && res.relative_gap() > kTargetGap && !pb.over_budget())
       if (const auto flow = flow_dual_bound(pb, res.p, flow_dual_seconds(pb)))
         res.lower_bound = std::max(res.lower_bound, flow->lower_bound);
     const double gap = res.relative_gap();

@@ -1,5 +1,6 @@
 // Tests of core/game/flow_dual_bound.cpp: the flow form of the dual of (22) on the cells an
-// optimal mechanism names, against the plain full LP written from the paper (plain_lp.h).
+// optimal mechanism names, against the plain full LPs (22) and (24) written from the paper
+// (plain_lp.h).
 #include <doctest/doctest.h>
 
 #include <random>
@@ -62,13 +63,42 @@ TEST_CASE("game/flow_dual_bound: a proven bound at any mechanism, the uniform mi
   }
 }
 
-TEST_CASE("game/flow_dual_bound: applies to (22) with the Hamming loss only") {
+TEST_CASE("game/flow_dual_bound: on (24) a proven bound of the relaxation (22), exact where d_m is slack") {
+  long slack = 0, exact = 0, binding = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed)
+    for (double eps : {0.6, 1.5})
+      for (double fraction : {0.05, 0.95}) {
+        const GameInputs in = spread_grid_game({4, 5, 1.0}, seed);
+        const double dm = fraction * feasibility_threshold(in.prior, in.distance);
+        const DesignOptions o = design_options(MechanismKind::kJoint, eps, dm);
+        const Problem pb(in, o);
+        REQUIRE(pb.packing);
+        const double optimum = plain_lp_optimum(in, MechanismKind::kJoint, eps, dm, false);
+        const double relaxed = plain_lp_optimum(in, MechanismKind::kDp, eps, 0, false);
+        const Designed best = design(in, o);
+        REQUIRE(best.gap <= kExactGap);
+        const auto flow = flow_dual_bound(pb, best.p, 0);
+        if (flow) CHECK(flow->lower_bound <= std::min(optimum, relaxed) + 1e-9);  // proven
+        if (relaxed < optimum - 1e-7) {
+          ++binding;  // d_m binds: the relaxation is below, and so is the bound
+          continue;
+        }
+        if (pb.packing->lower_bound >= optimum - 1e-7) continue;  // nothing to prove beyond it
+        ++slack;
+        exact += flow && flow->lower_bound >= optimum - 1e-7;
+      }
+  // Both kinds occur on these grids (d_m at 5 % of the threshold is slack, at 95 % it binds).
+  REQUIRE(slack >= 2);
+  REQUIRE(binding >= 2);
+  CHECK(exact == slack);
+}
+
+TEST_CASE("game/flow_dual_bound: needs the packing bound (Hamming loss, DP rows) and a square mechanism") {
   const GameInputs in = spread_grid_game({3, 4, 1.0}, 1);
   const double threshold = feasibility_threshold(in.prior, in.distance);
-  const DesignOptions joint = design_options(MechanismKind::kJoint, 1.0, 0.5 * threshold);
-  const Problem pb(in, joint);
-  const Designed d = design(in, joint);
-  CHECK_FALSE(flow_dual_bound(pb, d.p, 0));
+  const DesignOptions distortion = design_options(MechanismKind::kDistortion, 1.0, 0.5 * threshold);
+  const Problem distortion_pb(in, distortion);
+  CHECK_FALSE(flow_dual_bound(distortion_pb, design(in, distortion).p, 0));  // no DP rows
   const DesignOptions dp = design_options(MechanismKind::kDp, 1.0, 0);
   const Problem dp_pb(in, dp);
   CHECK_FALSE(flow_dual_bound(dp_pb, Matrix::Ones(2, 2), 0));  // wrong shape
