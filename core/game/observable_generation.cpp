@@ -68,6 +68,13 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
 
   GeneratedObservables out;
   CutResult& res = out.result;
+  // The best constant report is feasible for (21), (22) and (24) (DP-perfect; its adversary error
+  // is the threshold >= d_m) and starts as the answer: a restricted LP stopped by the budget in
+  // its first rounds ends at a candidate repaired towards the uniform mechanism, which can cost
+  // more (map joint instance 09, eps 1.5: 0.938 against the constant's 0.849; issue 27).
+  res.p = Matrix::Zero(m, n);
+  res.p.row(best).setOnes();
+  res.lp_objective = utility_cost(res.p, pb.in.prior, pb.in.loss);
   CutRows warm;
   // Before any pricing: costs are non-negative (losses are), so 0 bounds the optimum; the
   // packing bound may be better.
@@ -85,14 +92,17 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     warm = cut->rows;
     Matrix p = Matrix::Zero(m, n);
     for (size_t i = 0; i < chosen.size(); ++i) p.row(chosen[i]) = cut->p.row(static_cast<long>(i));
-    // Keep the best mechanism found: a restricted LP stopped by the budget can end above the
-    // previous round's optimum (over fewer observables, still feasible for the whole LP).
+    // Keep the best mechanism found (the constant report first): a restricted LP stopped by the
+    // budget can end above the previous round's optimum (over fewer observables, still feasible
+    // for the whole LP).
     const double cost = utility_cost(p, pb.in.prior, pb.in.loss);
-    if (res.rounds == 1 || cost < res.lp_objective) {
+    if (cost < res.lp_objective) {
       res.p = std::move(p);
       res.repair_mix = cut->repair_mix;
       res.lp_objective = cost;
       res.shadow_price = cut->shadow_price;
+    } else if (res.rounds == 1) {
+      res.shadow_price = cut->shadow_price;  // the constant stays; (24c)'s multiplier is the LP's
     }
     res.dp_rows = cut->dp_rows + pricing.dp_rows();
     res.distortion_rows = cut->distortion_rows + pricing.distortion_rows();
@@ -136,7 +146,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
     // against 9-31 s with the flow dual first). For (24) it bounds the relaxation (22), so it is
     // tried only where the restricted LP's (24c) is slack (multiplier 0): elsewhere it cannot
     // reach the optimum and would only spend the budget.
-    const bool relaxation_may_be_tight = !pb.distortion || std::abs(res.shadow_price) <= kSlackPrice;
+    const bool relaxation_may_be_tight = !pb.distortion || std::abs(cut->shadow_price) <= kSlackPrice;
     if (complete && relaxation_may_be_tight && res.relative_gap() > kTargetGap && !pb.over_budget())
       if (const auto flow = flow_dual_bound(pb, res.p, flow_dual_seconds(pb)))
         res.lower_bound = std::max(res.lower_bound, flow->lower_bound);

@@ -179,6 +179,25 @@ TEST_CASE("game/decomposition: a round budget returns a feasible mechanism with 
   CHECK(d.stopped_early);  // one round does not close the gap on 30 cells
 }
 
+TEST_CASE(
+    "game/decomposition: a budget that ends inside the first LPs never answers worse than the best constant report") {
+  // A budget far too small for the first restricted LP: its candidate, repaired towards the
+  // uniform mechanism, cost 0.94 on a map instance where reporting one cell costs 0.85 (issue 27).
+  // The answer is never above the best constant report, which is feasible for every kind.
+  const GameInputs in = spread_grid_game({10, 10, 0.5}, 3);
+  const double threshold = feasibility_threshold(in.prior, in.distance);
+  const double constant = 1 - in.prior.maxCoeff();  // Hamming loss: report the likeliest cell
+  for (const auto kind : {MechanismKind::kDp, MechanismKind::kJoint})
+    for (double seconds : {0.002, 0.02}) {
+      DesignOptions o = decomposed(kind, 1.5, 0.5 * threshold);
+      o.max_seconds = seconds;
+      const Designed d = design(in, o);
+      check_feasible(d, in, o);
+      CHECK(d.cost <= constant + 1e-12);
+      CHECK(d.lower_bound <= d.cost + 1e-12);
+    }
+}
+
 TEST_CASE("game/decomposition: applies only where the shapes are shared and DP multiplies along chains") {
   std::mt19937_64 rng(53);
   const GameInputs in = grid_game({3, 3, 1.0}, rng);
