@@ -189,8 +189,9 @@ std::optional<FlowDualBound> flow_dual_bound(const Problem& pb, const Matrix& me
   if (nc == 0 || nc > max_cells) return std::nullopt;
   FlowLp flp(pb, out.cells, starting_lp(pb, out.cells));
   flp.lp.set_tolerance(kTolerance);
-  // Flows paid by the reported cells (on small grids the optimal b is positive there only) at prices in (low, high]: the first LP's, then the dearer
-  // tier's at once (added by pricing one per (o, k) and round, instance 04 took 2015 rounds).
+  // Flows paid by the reported cells (on small grids the optimal b is positive there only) at
+  // prices in (low, high]: the first LP's, then the dearer tier's at once (added by pricing one
+  // per (o, k) and round, instance 04 took 2015 rounds).
   const std::vector<long> used = used_rows(mechanism);
   const auto add_reported = [&](double low, double high) {
     for (long o = 0; o < n; ++o)

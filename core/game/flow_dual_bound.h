@@ -24,9 +24,10 @@
  * three entries; its payer's row joins with it, satisfied, so the basis stays primal feasible).
  * Flows are priced up to e^{eps d} = 1e2 first, then up to 1e3 (the cheap ones carry most of the
  * bound and their LP is much faster); dearer ones are left out (numerically meaningless at the
- * LP's tolerances; a restriction, so the bound stays valid). The last solved LP's point is certified outside the
- * solver: the residuals are recomputed from (b, mu) with their rounding error, and b is raised
- * uniformly until every row holds; a point stopped by the time limit is certified the same way.
+ * LP's tolerances; a restriction, so the bound stays valid). The last solved LP's point is
+ * certified outside the solver: the residuals are recomputed from (b, mu) with their rounding
+ * error, and b is raised uniformly until every row holds; a point stopped by the time limit is
+ * certified the same way.
  * Issue 27; the prototype and the check on small grids against the full LP are
  * bench/game_flow_dual.py and bench/game_flow_dual_check.py; results in core/game/README.md.
  */
