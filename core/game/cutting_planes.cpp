@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "common/arguments.h"
 #include "game/attack.h"
 #include "game/dual_lp.h"
 #include "solvers/lp.h"
@@ -57,6 +58,26 @@ void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilt
     }
   }
 }
+
+/// Appends the fixed columns to the LP (after its variables; FixedColumn).
+void add_fixed_columns(Built& b, const std::vector<FixedColumn>& fixed) {
+  lp::LinearProgram& prog = b.prog;
+  const long first = prog.num_vars(), k = static_cast<long>(fixed.size());
+  prog.objective.conservativeResize(first + k);
+  prog.lower.conservativeResize(first + k);
+  prog.upper.conservativeResize(first + k);
+  for (long j = 0; j < k; ++j) {
+    const FixedColumn& col = fixed[static_cast<size_t>(j)];
+    const int var = static_cast<int>(first + j);
+    prog.objective(var) = col.cost;
+    prog.lower(var) = 0.0;
+    prog.upper(var) = lp::kInf;
+    for (long s = 0; s < col.r.size(); ++s)
+      if (col.r(s) != 0)
+        prog.rows[static_cast<size_t>(b.simplex_rows[static_cast<size_t>(s)])].coeffs.emplace_back(var, col.r(s));
+    if (b.budget_row >= 0 && col.x != 0) prog.rows[static_cast<size_t>(b.budget_row)].coeffs.emplace_back(var, col.x);
+  }
+}
 }  // namespace
 
 double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
@@ -91,7 +112,7 @@ double repair_with_uniform(Matrix& p, const GameInputs& in, const DesignOptions&
 }
 
 std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs,
-                                       const CutRows* warm) {
+                                       const CutRows* warm, const std::vector<FixedColumn>* fixed) {
   const auto start = std::chrono::steady_clock::now();
   const long m = in.num_observables(), n = in.num_secrets();
   std::vector<DpRow> dp0;
@@ -116,6 +137,9 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   }
   CutRows rows{dp0, dist0};
   Built b = build(in, opt, pairs, has_dp(opt.kind) ? &dp0 : nullptr, has_distortion(opt.kind) ? &dist0 : nullptr);
+  const long first_fixed = b.prog.num_vars();
+  const long num_fixed = fixed && !opt.worst_case ? static_cast<long>(fixed->size()) : 0;
+  if (num_fixed > 0) add_fixed_columns(b, *fixed);
   // The master is solved in its dual form (basis |O||S| + |O| instead of the row count, as
   // for the full LP): each cut is a new dual column, and the primal simplex continues from the
   // previous basis.
@@ -136,6 +160,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
       // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)).
       if (res.rounds == 0) {
         res.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+        res.fixed_weights = Vector::Zero(num_fixed);
         res.repair_mix = 1.0;
         res.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, opt);
       }
@@ -188,12 +213,24 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
         dist_in[o * n + arg] = 1;
       }
     }
-    // Upper bound: the candidate made feasible.
-    std::optional<Matrix> candidate = mechanism_of(sol.x, m, n);
-    if (!candidate) return std::nullopt;  // the master "optimal" at a point off its rows (16)
-    res.p = std::move(*candidate);
-    res.repair_mix = repair_with_uniform(res.p, in, opt, pairs, 1.0);
-    const double upper = opt.worst_case ? worst_utility_cost(res.p, in.loss) : utility_cost(res.p, in.prior, in.loss);
+    // Upper bound: the candidate made feasible (with fixed columns, the caller composes and
+    // repairs it: the master's value stands for it here).
+    double upper = sol.objective;
+    if (num_fixed > 0) {
+      res.fixed_weights = sol.x.segment(first_fixed, num_fixed).cwiseMax(0.0);
+      res.p = Matrix(m, n);
+      for (long s = 0; s < n; ++s)
+        for (long o = 0; o < m; ++o) res.p(o, s) = std::max(0.0, sol.x(pvar(o, s, m)));
+      Vector sums = res.p.colwise().sum().transpose();
+      for (long j = 0; j < num_fixed; ++j) sums += res.fixed_weights(j) * (*fixed)[static_cast<size_t>(j)].r;
+      if (!((sums.array() - 1.0).abs() <= arguments::kSumTolerance).all()) return std::nullopt;
+    } else {
+      std::optional<Matrix> candidate = mechanism_of(sol.x, m, n);
+      if (!candidate) return std::nullopt;  // the master "optimal" at a point off its rows (16)
+      res.p = std::move(*candidate);
+      res.repair_mix = repair_with_uniform(res.p, in, opt, pairs, 1.0);
+      upper = opt.worst_case ? worst_utility_cost(res.p, in.loss) : utility_cost(res.p, in.prior, in.loss);
+    }
     const double gap = std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt.on_round) opt.on_round(res.rounds, static_cast<long>(b.prog.rows.size()), gap);

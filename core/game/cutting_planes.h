@@ -24,8 +24,21 @@ struct CutRows {
   std::vector<lp_build::DistortionRow> distortion;
 };
 
+/// A column of the master with a fixed shape: weight theta >= 0 adds theta r(s) to the row (16)
+/// of every secret s, theta x to the budget row (21c)/(24c) and theta cost to the objective. The
+/// observable generation gives the observables it has not chosen one each (their Laplace rows,
+/// in the DP cone C), so that the restricted LP is not confined to the chosen rows.
+struct FixedColumn {
+  Vector r;
+  double x = 0;
+  double cost = 0;
+};
+
 struct CutResult {
-  Matrix p;                 ///< feasible for the full LP (repaired by a uniform mix)
+  /// Feasible for the full LP (repaired by a uniform mix); with fixed columns, the raw rows of
+  /// the master's observables (not repaired: their columns sum to 1 with the fixed columns').
+  Matrix p;
+  Vector fixed_weights;     ///< theta of the fixed columns in the last master (with p)
   double repair_mix = 0;    ///< the weight of that mix
   double lp_objective = 0;  ///< the last master LP's optimum
   double lower_bound = 0;   ///< certified, of the full LP
@@ -47,9 +60,12 @@ struct CutResult {
 
 /// Runs the cutting planes within opt's budget. nullopt when a master LP does not solve (the
 /// caller then solves the full LP). `warm`: rows the first master carries besides its usual
-/// ones (the rows an earlier master over some of the same observables ended with).
+/// ones (the rows an earlier master over some of the same observables ended with). `fixed`:
+/// columns the master carries besides its rows p(o|.) (FixedColumn; not with the worst-case
+/// objective (12)).
 std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions& opt,
-                                       const lp_build::PairFilter& pairs, const CutRows* warm = nullptr);
+                                       const lp_build::PairFilter& pairs, const CutRows* warm = nullptr,
+                                       const std::vector<FixedColumn>* fixed = nullptr);
 
 /// Makes p feasible for the full LP by mixing in the uniform mechanism u (DP-perfect, adversary
 /// error = the feasibility threshold >= d_m; the error is concave in p): first the smallest mix
