@@ -120,9 +120,7 @@ std::optional<Matrix> start_mechanism(const Problem& pb) {
   for (long s = 0; s < pb.n; ++s) p.col(s) /= p.col(s).sum();
   // Mostly the best constant report (cost min_o sum_s pi(s) c(o,s), far closer to the optimum
   // than the exponential mechanism), which alone would be a degenerate start.
-  long best = 0;
-  const Vector constant_cost = pb.cost.rowwise().sum();
-  constant_cost.minCoeff(&best);
+  const long best = pb.best_constant_report();
   p *= kStartSpread;
   p.row(best).array() += 1 - kStartSpread;
   if (pb.distortion) {

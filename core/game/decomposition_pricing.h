@@ -115,6 +115,14 @@ struct Problem {
     x_row_upper = weighted_distance.rowwise().sum().minCoeff();
   }
 
+  /// The best constant report: the observable o of least cost sum_s pi(s) c(o,s) when reported
+  /// for every secret (feasible for (21), (22) and (24): DP-perfect, adversary error = the
+  /// threshold >= d_m).
+  long best_constant_report() const {
+    long best = 0;
+    cost.rowwise().sum().minCoeff(&best);
+    return best;
+  }
   /// The shape of v >= 0: lifted into C (with DP) and, unless `normalise` is false, scaled to sum 1.
   Shape shape(const Vector& v, bool normalise = true) const {
     Shape sh;

@@ -27,8 +27,11 @@ struct GeneratedObservables {
 /// over the chosen observables O' is solved exactly (solve_by_cuts on the game with O' only);
 /// its mechanism, zero elsewhere, is feasible for the whole LP, and its duals lambda of (16) and
 /// mu of (21c)/(24c) price EVERY observable over C: the bound sum lambda + mu d_m + n min_o b_o
-/// (master_bound) certifies it. Starts from the best constant report; adds per round the 8
-/// observables of most negative b_o. nullopt when an LP does not solve.
+/// (master_bound) certifies it. The answer starts as the best constant report, or the Laplace
+/// start where cheaper (with DP: the constant's row beside every other observable's Laplace row,
+/// observable_generation.cpp); the restricted LP starts from the constant report and the packing
+/// bound's observables, and adds per round the 8 observables of most negative b_o. nullopt when an
+/// LP does not solve.
 std::optional<GeneratedObservables> generate_observables(const Problem& pb, const PairFilter& pairs,
                                                          PricingGroups& pricing, long max_observables);
 
