@@ -24,8 +24,8 @@ target_compile_options(privlab_core PUBLIC ${PRIVLAB_WASM_EXCEPTIONS})
 # (-msse2 defines __SSE2__; -msimd128 lowers the intrinsics to wasm SIMD, which Chromium and
 # Node 20 run). Emscripten 3.1.6 lacks <mmintrin.h> (wasm/compat has a stand-in) and Eigen needs
 # to be read as GCC 7 without its asm hints (wasm/compat/eigen_simd.h, included first). Off: measured
-# slower (docs/results/page.md): scripts/bench-wasm.mjs median ratio 1.52 against 1.31 plain, 28
-# against 19 requests above 1.5x; the 64 x 64 SVDs alone 6.8 and 6.3 ms against 6.2 and 5.4 ms.
+# no faster (docs/results/page.md): scripts/bench-wasm.mjs median ratio 1.52 against 1.31 plain (28
+# and 19 above 1.5x), on 2026-11-27 1.44 against 1.47 (28 and 30); 64 x 64 SVDs 6.8 against 6.2 ms.
 option(PRIVLAB_WASM_SIMD "wasm SIMD for Eigen (-msimd128 -msse2)" OFF)
 if(PRIVLAB_WASM_SIMD)
   target_compile_options(privlab_core PUBLIC -msimd128 -msse2)
