@@ -23,8 +23,9 @@ target_compile_options(privlab_core PUBLIC ${PRIVLAB_WASM_EXCEPTIONS})
 # WebAssembly SIMD (issue 29): Eigen's SSE2 packets through Emscripten's SSE-to-wasm-SIMD headers
 # (-msse2 defines __SSE2__; -msimd128 lowers the intrinsics to wasm SIMD, which Chromium and
 # Node 20 run). Emscripten 3.1.6 lacks <mmintrin.h> (wasm/compat has a stand-in) and Eigen needs
-# to be read as GCC 7 without its asm hints (wasm/compat/eigen_simd.h, included first). Off until
-# scripts/bench-wasm.mjs has measured it against the plain build: -DPRIVLAB_WASM_SIMD=ON.
+# to be read as GCC 7 without its asm hints (wasm/compat/eigen_simd.h, included first). Off: measured
+# no faster (docs/results/page.md): scripts/bench-wasm.mjs median ratio 1.52 against 1.31 plain (28
+# and 19 above 1.5x), on 2026-11-27 1.44 against 1.47 (28 and 30); 64 x 64 SVDs 6.8 against 6.2 ms.
 option(PRIVLAB_WASM_SIMD "wasm SIMD for Eigen (-msimd128 -msse2)" OFF)
 if(PRIVLAB_WASM_SIMD)
   target_compile_options(privlab_core PUBLIC -msimd128 -msse2)

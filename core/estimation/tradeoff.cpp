@@ -97,8 +97,27 @@ Matrix binary_mapping(const Vector& f, double c) {
 }
 }  // namespace
 
+bool surely_full_column_rank(const PicDecomposition& pics) {
+  // A = P_{X|S} = D_S^{-1/2} Q D_X^{1/2} on the support, with Q = D_S^{-1/2} P D_X^{-1/2} of
+  // singular values 1 and sqrt(lambda_k) (Theorem 1.3; |X| of them when |X| <= |S|). Hence
+  // sigma_min(A) >= sqrt(min(1, lambda_min) min P_X / max P_S). perfect_privacy_point's SVD counts
+  // a singular value as zero below 1e-9 max(1, sigma_max(A)) <= 1e-9 sqrt(|S|) (A's rows are
+  // distributions: ||A||_F <= sqrt(|S|)); the bound has to clear that by a factor 1000, far more
+  // than the rounding of lambda and of the SVD (about 1e-13 here).
+  const long ns = (pics.pu.array() > 0).count(), nx = (pics.pv.array() > 0).count();
+  if (nx > ns || ns == 0) return false;
+  double lambda_min = 1.0, px_min = 1.0;
+  for (long k = 0; k < pics.pics.size(); ++k) lambda_min = std::min(lambda_min, pics.pics(k));
+  for (long x = 0; x < pics.pv.size(); ++x)
+    if (pics.pv(x) > 0) px_min = std::min(px_min, pics.pv(x));
+  return std::sqrt(lambda_min * px_min / pics.pu.maxCoeff()) > 1e-6 * std::sqrt(static_cast<double>(ns));
+}
+
 PerfectPrivacy perfect_privacy_point(const Matrix& joint_sx, const PicDecomposition& pics) {
   PerfectPrivacy out;
+  // The SVD below is most of an estimation request's time (a 64 x 64 joint: about half, issue
+  // 29); for a full column rank it finds no null space, so it is skipped when that is certain.
+  if (surely_full_column_rank(pics)) return out;
   std::vector<long> ss, sx;
   for (long s = 0; s < pics.pu.size(); ++s)
     if (pics.pu(s) > 0) ss.push_back(s);

@@ -56,6 +56,11 @@ struct PerfectPrivacy {
 };
 PerfectPrivacy perfect_privacy_point(const Matrix& joint_sx, const PicDecomposition& pics);
 
+/// True when P_{X|S} on the support certainly has full column rank |X|, judged from the PICs
+/// and the marginals alone (no SVD): then delta > 0 and perfect_privacy_point has no mapping,
+/// which it returns without its SVD of P_{X|S}.
+bool surely_full_column_rank(const PicDecomposition& pics);
+
 /// The privacy-assuring mapping of Theorem 3 and its two chi-square values.
 struct Theorem3 {
   Matrix mechanism;       ///< 2 x |X|, [y][x]: y = 0 is the paper's y = 1

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "estimation/pics.h"
 #include "estimation/tradeoff.h"
@@ -114,6 +115,50 @@ TEST_CASE("estimation/perfect_privacy_point: delta = 0 gives chi^2(S;Y) = 0 and 
   }
   const Matrix tall = random_joint(4, 3, rng);
   CHECK_FALSE(perfect_privacy_point(tall, pic_decomposition(tall)).mechanism.has_value());
+}
+
+TEST_CASE("estimation/surely_full_column_rank: only when the SVD of P_{X|S} finds full rank") {
+  // The shortcut of perfect_privacy_point against its SVD (the rank test as there): seeded joints
+  // of full rank, tall and wide, with a zero row or column, with a repeated X column (exact null
+  // space), and with one entry of a repeated column moved by 1e-2 ... 1e-12 (the threshold from
+  // either side). Whenever the shortcut says full rank, the SVD counts |X| non-zero singular
+  // values and perfect_privacy_point has no mapping.
+  std::mt19937_64 rng(29);
+  long shortcut = 0, svd = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const long ns = 1 + static_cast<long>(rng() % 12), nx = 1 + static_cast<long>(rng() % 12);
+    Matrix j = random_joint(ns, nx, rng);
+    const int kind = trial % 5;
+    if (kind == 1 && ns > 1) j.row(static_cast<long>(rng() % ns)).setZero();
+    if (kind == 2 && nx > 1) j.col(static_cast<long>(rng() % nx)).setZero();
+    if (kind >= 3 && nx > 1) {
+      const long a = static_cast<long>(rng() % nx), b = (a + 1) % nx;
+      j.col(b) = j.col(a) * (0.5 + random::uniform01(rng));
+      if (kind == 4) j(static_cast<long>(rng() % ns), b) *= 1 + std::pow(10.0, -2.0 - (trial / 5) % 11);
+    }
+    j /= j.sum();
+    const auto d = pic_decomposition(j);
+    CAPTURE(trial);
+    if (!surely_full_column_rank(d)) {
+      ++svd;
+      continue;
+    }
+    ++shortcut;
+    std::vector<long> ss, sx;  // P_{X|S} on the support: zero rows and columns dropped
+    for (long s = 0; s < d.pu.size(); ++s)
+      if (d.pu(s) > 0) ss.push_back(s);
+    for (long x = 0; x < d.pv.size(); ++x)
+      if (d.pv(x) > 0) sx.push_back(x);
+    Matrix a = j(ss, sx);
+    for (std::size_t i = 0; i < ss.size(); ++i) a.row(static_cast<long>(i)) /= d.pu(ss[i]);
+    const Eigen::JacobiSVD<Matrix> values(a);
+    const Vector& sv = values.singularValues();
+    const double tol = 1e-9 * std::max(1.0, sv(0));
+    CHECK((sv.array() > tol).count() == (d.pv.array() > 0).count());
+    CHECK_FALSE(perfect_privacy_point(j, d).mechanism.has_value());
+  }
+  CHECK(shortcut > 50);  // both paths are taken often enough to be compared
+  CHECK(svd > 50);
 }
 
 TEST_CASE("estimation/concave_hull: keeps the upper envelope") {
