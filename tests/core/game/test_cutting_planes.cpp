@@ -77,7 +77,8 @@ double plain_fixed_optimum(const GameInputs& in, double eps, long kept, const st
 }
 }  // namespace
 
-TEST_CASE("game/cutting planes: fixed columns: the master equals the LP written out, and composes a feasible mechanism") {
+TEST_CASE(
+    "game/cutting planes: fixed columns: the master equals the LP written out, and composes a feasible mechanism") {
   for (std::uint64_t seed : {61u, 62u})
     for (const auto kind : {MechanismKind::kDp, MechanismKind::kJoint})
       for (double eps : {0.6, 1.5}) {
