@@ -46,6 +46,16 @@ GameInputs restricted_to(const GameInputs& in, const std::vector<long>& chosen) 
   return sub;
 }
 
+/// The options of a restricted LP: the design's, without its progress callback and round cap,
+/// within what is left of its budget.
+DesignOptions restricted_options(const Problem& pb) {
+  DesignOptions restricted = pb.opt;
+  restricted.on_round = nullptr;
+  restricted.max_rounds = 0;
+  restricted.max_seconds = pb.seconds_left();
+  return restricted;
+}
+
 /// The Laplace start (DP, observables that are the places): the restricted LP over the best
 /// constant report `best` alone, with every other observable o offered its Laplace row
 /// v(s) = e^{-eps d_eps(o,s)} (in C: eps d_eps is a metric; the least row of C that reports o at
@@ -66,11 +76,7 @@ std::optional<std::pair<Matrix, double>> laplace_start(const Problem& pb, const 
     fixed.push_back({sh.r, sh.x, pb.cost.row(o).dot(sh.r)});
     owners.push_back(o);
   }
-  DesignOptions restricted = pb.opt;
-  restricted.on_round = nullptr;
-  restricted.max_rounds = 0;
-  restricted.max_seconds = pb.seconds_left();
-  const auto cut = solve_by_cuts(restricted_to(pb.in, {best}), restricted, pairs, nullptr, &fixed);
+  const auto cut = solve_by_cuts(restricted_to(pb.in, {best}), restricted_options(pb), pairs, nullptr, &fixed);
   if (!cut || cut->fixed_weights.size() != static_cast<long>(fixed.size())) return std::nullopt;
   Matrix p = Matrix::Zero(pb.m, pb.n);
   p.row(best) = cut->p.row(0);
@@ -123,10 +129,7 @@ std::optional<GeneratedObservables> generate_observables(const Problem& pb, cons
   res.lower_bound = pb.in.loss.minCoeff() >= 0 ? 0.0 : -lp::kInf;
   if (pb.packing) res.lower_bound = std::max(res.lower_bound, pb.packing->lower_bound);
   while (true) {
-    DesignOptions restricted = opt;
-    restricted.on_round = nullptr;
-    restricted.max_rounds = 0;
-    restricted.max_seconds = pb.seconds_left();
+    const DesignOptions restricted = restricted_options(pb);
     // The previous master's rows start this one (chosen only grows, so its indices stand).
     const auto cut = solve_by_cuts(restricted_to(pb.in, chosen), restricted, pairs, res.rounds ? &warm : nullptr);
     if (!cut) return std::nullopt;
