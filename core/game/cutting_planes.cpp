@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "common/arguments.h"
 #include "game/attack.h"
 #include "game/dual_lp.h"
 #include "solvers/lp.h"
@@ -218,12 +217,10 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     double upper = sol.objective;
     if (num_fixed > 0) {
       res.fixed_weights = sol.x.segment(first_fixed, num_fixed).cwiseMax(0.0);
-      res.p = Matrix(m, n);
-      for (long s = 0; s < n; ++s)
-        for (long o = 0; o < m; ++o) res.p(o, s) = std::max(0.0, sol.x(pvar(o, s, m)));
+      res.p = clipped_rows(sol.x, m, n);
       Vector sums = res.p.colwise().sum().transpose();
       for (long j = 0; j < num_fixed; ++j) sums += res.fixed_weights(j) * (*fixed)[static_cast<size_t>(j)].r;
-      if (!((sums.array() - 1.0).abs() <= arguments::kSumTolerance).all()) return std::nullopt;
+      if (!columns_sum_to_one(sums)) return std::nullopt;
     } else {
       std::optional<Matrix> candidate = mechanism_of(sol.x, m, n);
       if (!candidate) return std::nullopt;  // the master "optimal" at a point off its rows (16)

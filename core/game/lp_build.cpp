@@ -145,15 +145,22 @@ double certified_lower_bound(const Built& b, const Vector& row_duals, const Game
   return lp::lagrangian_bound(b.prog, row_duals, dom);
 }
 
-std::optional<Matrix> mechanism_of(const Vector& x, long m, long n) {
+Matrix clipped_rows(const Vector& x, long m, long n) {
   Matrix p(m, n);
   for (long s = 0; s < n; ++s)
     for (long o = 0; o < m; ++o) p(o, s) = std::max(0.0, x(pvar(o, s, m)));
-  for (long s = 0; s < n; ++s) {
-    const double sum = p.col(s).sum();
-    if (!(std::abs(sum - 1.0) <= arguments::kSumTolerance)) return std::nullopt;  // also NaN
-    p.col(s) /= sum;
-  }
+  return p;
+}
+
+bool columns_sum_to_one(const Vector& sums) {
+  return ((sums.array() - 1.0).abs() <= arguments::kSumTolerance).all();  // false on NaN too
+}
+
+std::optional<Matrix> mechanism_of(const Vector& x, long m, long n) {
+  Matrix p = clipped_rows(x, m, n);
+  const Vector sums = p.colwise().sum().transpose();
+  if (!columns_sum_to_one(sums)) return std::nullopt;
+  for (long s = 0; s < n; ++s) p.col(s) /= sums(s);
   return p;
 }
 

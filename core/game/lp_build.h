@@ -77,6 +77,12 @@ double certified_lower_bound(const Built& b, const Vector& row_duals, const Game
 /// 1e6) with one column all zeros, which renormalised to NaN (issue 28).
 std::optional<Matrix> mechanism_of(const Vector& x, long m, long n);
 
+/// mechanism_of's two steps, for a master whose columns hold mass outside p too (fixed columns,
+/// cutting_planes.h): p(o|s) = x(pvar(o, s)) clipped at 0, not renormalised; and whether every
+/// column mass `sums` (p's, plus what lies outside it) is 1 within arguments::kSumTolerance.
+Matrix clipped_rows(const Vector& x, long m, long n);
+bool columns_sum_to_one(const Vector& sums);
+
 /// The smallest weight t of the uniform mechanism such that (1-t) p + t u satisfies every DP
 /// row of the kept pairs (0 when none is violated).
 double repair_weight(const Matrix& p, const GameInputs& in, const DesignOptions& opt, const PairFilter& pairs);
