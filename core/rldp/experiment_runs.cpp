@@ -38,6 +38,14 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
   }
 }
 
+void bound_polyopt_by_nr(Optimality& polyopt, const Optimality& nr) {
+  if (!nr.upper_bound || !polyopt.gap || !polyopt.upper_bound) return;  // nothing proven to compare
+  if (*nr.upper_bound >= *polyopt.upper_bound) return;
+  const double utility = *polyopt.upper_bound - *polyopt.gap;
+  polyopt.upper_bound = std::max(*nr.upper_bound, utility);
+  polyopt.gap = *polyopt.upper_bound - utility;
+}
+
 double mean(const std::vector<double>& v) {
   if (v.empty()) return std::nan("");
   double s = 0;

@@ -46,6 +46,11 @@ struct Trial {
 std::optional<Trial> run_one(const std::string& name, const JointDistribution& hat, const JointDistribution* truth,
                              double eps, const UncertaintySet& set, const DesignOptions& options, Notes& notes);
 
+/// NR's LP (46) runs over a superset of PolyOpt's Gamma-hat (a PolyOpt row is eps-private under
+/// P-hat, which lies in F) with the same objective, so NR's proven bound on its optimum also bounds
+/// PolyOpt's (same P-hat, same eps). Lowers `polyopt`'s upper_bound and gap to it when tighter.
+void bound_polyopt_by_nr(Optimality& polyopt, const Optimality& nr);
+
 /// The mean (NaN for no values).
 double mean(const std::vector<double>& v);
 /// The Renyi ball of a confidence level (eq. (9) generalised).

@@ -93,21 +93,28 @@ units::Plan adult_experiment(const nlohmann::json& r) {
     const double e = eps[static_cast<std::size_t>(u) % eps.size()];
     context.report(0, pair.label + ", epsilon " + std::to_string(e));
     Notes notes;
-    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::pair<std::string, Trial>> trials;
     for (const auto& m : mechs)
-      if (auto t = run_one(m, pair.hat, nullptr, e, pair.set, options, notes)) {
-        // PolyOpt/NR: the proven upper bound on LP (46)'s optimum (I(X;Y) in nats) and its gap,
-        // null where none is proven or for the other mechanisms; stopped = the time budget ended
-        // column generation.
-        const auto& o = t->optimality;
-        const auto opt = [](const std::optional<double>& x) {
-          return x ? nlohmann::json(*x) : nlohmann::json(nullptr);
-        };
-        rows.push_back({pair.label, e, m, t->hat.nmi, t->hat.mutual_information, num(t->robust), t->robust_exact,
-                        pair.label + ": " + m, o ? opt(o->upper_bound) : nlohmann::json(nullptr),
-                        o ? opt(o->gap) : nlohmann::json(nullptr),
-                        o ? nlohmann::json(o->stopped) : nlohmann::json(nullptr)});
-      }
+      if (auto t = run_one(m, pair.hat, nullptr, e, pair.set, options, notes)) trials.emplace_back(m, std::move(*t));
+    const auto find = [&](const std::string& name) -> Trial* {
+      for (auto& [m, t] : trials)
+        if (m == name && t.optimality) return &t;
+      return nullptr;
+    };
+    if (Trial* polyopt = find("polyopt"), *nr = find("nr"); polyopt && nr)
+      bound_polyopt_by_nr(*polyopt->optimality, *nr->optimality);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& [m, t] : trials) {
+      // PolyOpt/NR: the proven upper bound on LP (46)'s optimum (I(X;Y) in nats; for PolyOpt the
+      // lesser of its own and NR's) and its gap, null where none is proven or for the other
+      // mechanisms; stopped = the time budget ended column generation.
+      const auto& o = t.optimality;
+      const auto opt = [](const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
+      rows.push_back({pair.label, e, m, t.hat.nmi, t.hat.mutual_information, num(t.robust), t.robust_exact,
+                      pair.label + ": " + m, o ? opt(o->upper_bound) : nlohmann::json(nullptr),
+                      o ? opt(o->gap) : nlohmann::json(nullptr),
+                      o ? nlohmann::json(o->stopped) : nlohmann::json(nullptr)});
+    }
     return nlohmann::json{{"rows", rows}, {"notes", notes.list}};
   };
   plan.assemble = [tabulated](const std::vector<nlohmann::json>& results) -> nlohmann::json {
