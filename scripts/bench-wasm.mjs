@@ -8,8 +8,8 @@
 // solved --warmup N times (default 1) before it is timed: V8 compiles WebAssembly functions on
 // their first call and optimises the hot ones in the background, which the native tool never does
 // (the page pays that once per visit: scripts/bench-page.mjs).
-//   node --no-experimental-fetch scripts/bench-wasm.mjs [--repeat N] [--only TEXT] [--native FILE]
-//        [--bin DIR] [--warmup N] [--over MS] [--out FILE]
+//   node --no-experimental-fetch scripts/bench-wasm.mjs [--set FILE] [--repeat N] [--only TEXT]
+//        [--native FILE] [--bin DIR] [--warmup N] [--over MS] [--out FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
@@ -28,8 +28,10 @@ const warmup = Math.max(0, Number(option('--warmup', 1)));
 
 const m = await loadPrivlab(bin ? resolve(bin) : undefined);
 const requests = [];
-for (const file of readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.json')).sort())
-  requests.push(...JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')).requests.filter((r) => !only || only.split('|').some((part) => part && r.name.includes(part))));
+const setFile = option('--set', null);  // one request-set file instead of bench/*.json (as privlab bench --set)
+const setFiles = setFile ? [resolve(setFile)] : readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.json')).sort().map((f) => join(ROOT, 'bench', f));
+for (const file of setFiles)
+  requests.push(...JSON.parse(readFileSync(file, 'utf8')).requests.filter((r) => !only || only.split('|').some((part) => part && r.name.includes(part))));
 
 const native = nativeFile ? Object.fromEntries(JSON.parse(readFileSync(nativeFile, 'utf8')).results.map((r) => [r.name, r])) : {};
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
