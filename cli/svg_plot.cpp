@@ -46,6 +46,16 @@ int column(const nlohmann::json& experiment, const nlohmann::json& plot, const c
   return -1;
 }
 
+/// The plot's "filter" {"column", "value"} (one panel of a multi-panel experiment, e.g. one pair
+/// of the Adult data): whether `row` belongs to it, as the page's response view decides. Every
+/// row belongs when there is no filter.
+bool in_filter(const nlohmann::json& experiment, const nlohmann::json& plot, const nlohmann::json& row) {
+  if (!plot.contains("filter") || !plot["filter"].is_object()) return true;
+  const auto& filter = plot["filter"];
+  const int col = column(experiment, filter, "column");
+  return col >= 0 && col < static_cast<int>(row.size()) && filter.contains("value") && row[col] == filter["value"];
+}
+
 bool number(const nlohmann::json& row, int col, double& out) {
   if (col < 0 || col >= static_cast<int>(row.size()) || !row[col].is_number()) return false;
   out = row[col].get<double>();
@@ -91,6 +101,7 @@ std::string svg_plot(const nlohmann::json& experiment, const nlohmann::json& plo
     }
   for (const auto& row : experiment["rows"]) {
     if (kind == "box") break;
+    if (!in_filter(experiment, plot, row)) continue;
     Point p{};
     if (!number(row, cx, p.x) || !number(row, cy, p.y)) continue;
     p.lo = p.hi = p.y;

@@ -95,6 +95,19 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 rows=$(node -e 'const j=require(process.argv[1]);console.log(j.rows.length)' "$tmp/figure2a.json" 2>/dev/null)
 if [ $code = 0 ] && [ "$rows" = 8 ] && [ -s "$tmp/figure2a.csv" ] && grep -q '<svg' "$tmp/figure2a-1.svg"; then pass=$((pass+1))
 else fail=$((fail+1)); echo "FAIL experiment figure2a: exit $code, rows '$rows', files: $(ls "$tmp")"; fi
+# A plot with a "filter" draws only its panel's rows (the Adult experiment: one plot per pair).
+# Two pairs of 6 data lines: each SVG has one line per mechanism with one point per epsilon.
+printf '%s\n' "39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K" \
+  "50, Self-emp, 83311, Bachelors, 13, Married-civ-spouse, Exec-managerial, Husband, White, Male, 0, 0, 13, United-States, <=50K" \
+  "38, Private, 215646, HS-grad, 9, Divorced, Handlers-cleaners, Not-in-family, Black, Female, 0, 0, 40, United-States, <=50K" \
+  "53, Private, 234721, 11th, 7, Married-civ-spouse, Handlers-cleaners, Husband, Black, Male, 0, 0, 40, United-States, <=50K" \
+  "28, Private, 338409, Bachelors, 13, Married-civ-spouse, Prof-specialty, Wife, White, Female, 0, 0, 40, Cuba, <=50K" \
+  "37, Private, 284582, Masters, 14, Married-civ-spouse, Exec-managerial, Wife, Black, Female, 0, 0, 40, United-States, <=50K" > "$tmp/adult6.data"
+"$PRIVLAB" experiment rldp adult --data "$tmp/adult6.data" --set 'pairs=[["sex","race"],["race","sex"]]' \
+  --set 'epsilons=[0.5,1,2]' --set 'mechanisms=["grr","srr"]' --out "$tmp" >/dev/null 2>&1; code=$?
+points=$(grep -o '<polyline[^>]*points="[^"]*"' "$tmp/adult-1.svg" 2>/dev/null | sed 's/.*points="//; s/"$//' | awk '{print NF}' | sort -u | tr '\n' ' ')
+if [ $code = 0 ] && [ "$(grep -c '<polyline' "$tmp/adult-1.svg")" = 2 ] && [ "$points" = "3 " ]; then pass=$((pass+1))
+else fail=$((fail+1)); echo "FAIL experiment adult svg: exit $code, polylines $(grep -c '<polyline' "$tmp/adult-1.svg" 2>/dev/null), points per line '$points'"; fi
 # Figure 2c/2d: one band per problem, on a log n axis (ticks 200 and 500 exist only on a log axis).
 "$PRIVLAB" experiment rldp-mse figure2cd --set K=1 --set 'N_values=[10,100]' --out "$tmp" >/dev/null 2>&1; code=$?
 if [ $code = 0 ] && [ "$(grep -c '<polygon' "$tmp/figure2cd-1.svg")" = 4 ] && grep -q '>200</text>' "$tmp/figure2cd-1.svg" && grep -q '>500</text>' "$tmp/figure2cd-1.svg"; then pass=$((pass+1))
