@@ -28,7 +28,7 @@ const PRESETS = [
   { family: 'rldp', s: 'race', u: 'sex', extra: { mechanism: 'polyopt', epsilon: 1, uncertainty: { alpha: 2, confidence: 0.95 } },
     about: 'RLDP paper Section 8.1 / Figure 2 (top right): S = race, U = sex.' },
   { family: 'rldp', s: 'occupation', u: 'education', extra: { mechanism: 'ir', epsilon: 1, uncertainty: { alpha: 2, confidence: 0.95 } },
-    about: 'RLDP paper Section 8.1 / Figure 2 (bottom left): S = occupation, U = education (|X| = 240: PolyOpt and NR are out of reach, as in the paper; IR, SRR and GRR run).' },
+    about: 'RLDP paper Section 8.1 / Figure 2 (bottom left): S = occupation, U = education (|X| = 240: the page runs IR, SRR and GRR; PolyOpt and NR, beyond the paper, run in the command-line tool).' },
   { family: 'funnel', s: 'marital-status', u: 'sex', extra: { mechanism: 'opt-lip', epsilon: 0.5, metric: 'lip' },
     about: 'Privacy funnel paper Section VIII-C: S = marital-status, X = sex.' },
   { family: 'funnel', s: 'marital-status', u: 'relationship', extra: { mechanism: 'opt-lip', epsilon: 0.5, metric: 'lip' },
