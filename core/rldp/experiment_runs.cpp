@@ -41,9 +41,7 @@ std::optional<Trial> run_one(const std::string& name, const JointDistribution& h
 void bound_polyopt_by_nr(Optimality& polyopt, const Optimality& nr) {
   if (!nr.upper_bound || !polyopt.gap || !polyopt.upper_bound) return;  // nothing proven to compare
   if (*nr.upper_bound >= *polyopt.upper_bound) return;
-  const double utility = *polyopt.upper_bound - *polyopt.gap;
-  polyopt.upper_bound = std::max(*nr.upper_bound, utility);
-  polyopt.gap = *polyopt.upper_bound - utility;
+  set_proven_bound(polyopt, *nr.upper_bound, *polyopt.upper_bound - *polyopt.gap);
 }
 
 double mean(const std::vector<double>& v) {

@@ -63,6 +63,12 @@ double mu(const Vector& v, const Vector& px) {
   return m;
 }
 
+void set_proven_bound(Optimality& o, double bound, double utility) {
+  o.status = "proven";
+  o.upper_bound = std::max(bound, utility);
+  o.gap = *o.upper_bound - utility;
+}
+
 namespace {
 
 /// A proven gap on (46) below this (relative from utility 1) counts as optimal.
@@ -104,11 +110,7 @@ PolyOptResult polyopt_columns(const JointDistribution& joint, double epsilon, co
   std::optional<double> ub = r.upper_bound;
   if (const auto lagrangian = lp46_upper_bound(g, joint.flat(), r.duals))
     ub = ub ? std::min(*ub, *lagrangian) : *lagrangian;
-  if (ub) {
-    res.optimality.status = "proven";
-    res.optimality.upper_bound = std::max(*ub, res.utility);
-    res.optimality.gap = *res.optimality.upper_bound - res.utility;
-  }
+  if (ub) set_proven_bound(res.optimality, *ub, res.utility);
   res.optimality.columns = r.columns.rows();
   res.optimality.rounds = r.rounds;
   res.optimality.stopped = r.stopped;
@@ -171,13 +173,10 @@ PolyOptResult polyopt_vertices(const JointDistribution& joint, double epsilon, c
   // proven bound on (46) over all of Gamma-hat (exhaustive block pricing at these sizes).
   res.optimality.method = "vertex_enumeration";
   res.optimality.columns = k;
-  if (certificate.optimality.upper_bound) {
-    res.optimality.status = "proven";
-    res.optimality.upper_bound = std::max(*certificate.optimality.upper_bound, res.utility);
-    res.optimality.gap = *res.optimality.upper_bound - res.utility;
-  } else {
+  if (certificate.optimality.upper_bound)
+    set_proven_bound(res.optimality, *certificate.optimality.upper_bound, res.utility);
+  else
     res.optimality.status = "no_bound";  // without same-s rows the pricing is a local ascent
-  }
   return res;
 }
 

@@ -39,6 +39,10 @@ struct Optimality {
   bool stopped = false;               ///< the time budget ended column generation before convergence
 };
 
+/// Marks `o` proven with `bound` on (46)'s optimum for a mechanism of `utility`: upper_bound =
+/// max(bound, utility) (a bound below the value reached is round-off), gap = upper_bound - utility.
+void set_proven_bound(Optimality& o, double bound, double utility);
+
 enum class LpMethod { kAuto, kVertices, kColumns };
 
 struct PolyOptOptions {
