@@ -12,17 +12,19 @@
 // { type: 'fatal', message } when the module cannot load, { id, type: 'crashed', message } when the
 // module itself failed (out of memory, stack overflow, abort: it is unusable afterwards, so the
 // worker closes and the page starts a new one). Cancelling = terminating the worker.
-/* global importScripts, createPrivlab */
+/* global createPrivlab, privlabWasmInlined */
 import { openingHash, parseHash, stateToRequest } from './state.js';
 
 const now = () => performance.timeOrigin + performance.now();
 const began = now();
-// In the self-contained page the Emscripten glue (with the binary inlined) is prepended to this
-// file and the worker starts from a Blob URL; otherwise the glue is loaded from ../wasm/, and the
-// .wasm download (compiled as it streams in) starts before the glue, not after it.
+// The Emscripten glue (createPrivlab) comes first in assets/worker.js (scripts/build-site.mjs), so
+// it arrives with this script instead of by a second, blocking importScripts. In the
+// self-contained page it is the single-file glue, the binary inlined (privlabWasmInlined), and the
+// worker starts from a Blob URL; otherwise the .wasm download (compiled as it streams in) starts
+// here, before createPrivlab starts the module. (So `began` and `glueLoaded` are now the same
+// moment, after the glue was evaluated; the page's marks keep both names.)
 const wasmUrl = '../wasm/privlab_web.wasm';
-const wasmResponse = typeof createPrivlab === 'undefined' ? fetch(wasmUrl, { credentials: 'same-origin' }) : null;
-if (typeof createPrivlab === 'undefined') importScripts('../wasm/privlab_web.js');
+const wasmResponse = typeof privlabWasmInlined === 'undefined' ? fetch(wasmUrl, { credentials: 'same-origin' }) : null;
 const glueLoaded = now();
 
 /** Emscripten's instantiateWasm hook: the early download, streamed into the compiler. */
