@@ -7,6 +7,8 @@
 // { id, type: 'result', response, timing } (response: a JSON string; timing: when the solve began
 // and ended, ms since the epoch; warm: true when it was the warm-up's answer, and then timing also
 // has warmUpBegan and warmUpEnded, when the warm-up solved it),
+// { type: 'warm', request, response, timing } once the warm-up has solved (request: the JSON text
+// it solved, response as above, timing: warmUpBegan and warmUpEnded),
 // { type: 'ready', version, timing } once (timing: when the worker's script began, the glue was
 // loaded, the .wasm was fetched and the module was ready, ms since the epoch: the page's marks),
 // { type: 'fatal', message } when the module cannot load, { id, type: 'crashed', message } when the
@@ -64,7 +66,10 @@ async function warmUp({ hash, saved }) {
   const m = await modulePromise;
   if (asked) return;
   const warmBegan = now();
-  try { warm = { request: text, response: m.solveWithProgress(text, () => {}), began: warmBegan, ended: now() }; } catch { warm = null; }  // the page's own solve will say why
+  try { warm = { request: text, response: m.solveWithProgress(text, () => {}), began: warmBegan, ended: now() }; } catch { warm = null; return; }  // the page's own solve will say why
+  // Sent at once, not only in reply to the page's request: that request may still be on its way
+  // (the page's thread forwards it only once its script has run), and the answer is shown sooner.
+  postMessage({ type: 'warm', request: text, response: warm.response, timing: { warmUpBegan: warm.began, warmUpEnded: warm.ended } });
 }
 
 /** The warm-up's data from this worker's URL (#warm-up=...), or null. */
