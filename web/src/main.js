@@ -572,6 +572,9 @@ const solver = new WorkerPool(workerUrl(), { onStatus: onSolverStatus });
 solver.ready.then(() => {
   performance.mark('privlab:ready');
   for (const [name, at] of Object.entries(solver.first.timing || {})) if (at) firstMark(`privlab:worker-${name}`, at - performance.timeOrigin);
+  // The .wasm that index.html downloaded (and compiled) for the worker: the page's own entry.
+  const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('privlab_web.wasm'));
+  if (wasm) firstMark('privlab:worker-wasmFetched', wasm.responseEnd);
 });
 // (When the worker is slow to start, a solve may already be running: its status stands.)
 solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });

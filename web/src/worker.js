@@ -1,5 +1,6 @@
 // Web Worker: owns the WASM module and answers one request at a time. Messages in:
-// { id, request } (request: a JSON string). index.html starts it as worker.js#warm-up=DATA, DATA
+// { id, request } (request: a JSON string); { type: 'module', module } once when started as
+// worker.js#module=page (below). index.html starts it as worker.js#module=page&warm-up=DATA, DATA
 // the URI-encoded JSON { hash, saved } (the page's link and saved state), for the warm-up below:
 // in the URL, not in a message, because a message to a worker is forwarded only once the page's
 // thread is free, after the page's script has run (measured: the warm-up began at
@@ -23,23 +24,38 @@ const began = now();
 // it arrives with this script instead of by a second, blocking importScripts. In the
 // self-contained page it is the single-file glue, the binary inlined (privlabWasmInlined), and the
 // worker starts from a Blob URL; otherwise the .wasm download (compiled as it streams in) starts
-// here, before createPrivlab starts the module. (So `began` and `glueLoaded` are now the same
-// moment, after the glue was evaluated; the page's marks keep both names.)
+// here, before createPrivlab starts the module, unless the page compiles it (#module=page). (So
+// `began` and `glueLoaded` are now the same moment, after the glue was evaluated; the page's marks
+// keep both names.)
 const wasmUrl = '../wasm/privlab_web.wasm';
-const wasmResponse = typeof privlabWasmInlined === 'undefined' ? fetch(wasmUrl, { credentials: 'same-origin' }) : null;
+const urlParams = new URLSearchParams(self.location.hash.slice(1));
+// #module=page: the page (index.html) compiles the module itself, from its own early download, and
+// sends it in a { type: 'module', module } message (null when it could not: then this worker
+// downloads it after all).
+let moduleFromPage = null;
+const pageModule = urlParams.get('module') === 'page' ? new Promise((resolve) => { moduleFromPage = resolve; }) : null;
+const download = () => fetch(wasmUrl, { credentials: 'same-origin' });
+const wasmResponse = typeof privlabWasmInlined !== 'undefined' || pageModule ? null : download();
 const glueLoaded = now();
 
-/** Emscripten's instantiateWasm hook: the early download, streamed into the compiler. */
-function instantiateEarly(imports, receive) {
-  WebAssembly.instantiateStreaming(wasmResponse, imports)
+/** The module downloaded and compiled as it streams in, instantiated with `imports`: { instance, module }. */
+function instantiateDownload(response, imports) {
+  return WebAssembly.instantiateStreaming(response, imports)
     // A host that serves .wasm without application/wasm: compile from the bytes instead.
-    .catch(() => fetch(wasmUrl, { credentials: 'same-origin' }).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.instantiate(bytes, imports)))
-    .then((result) => receive(result.instance, result.module),
-      (e) => postMessage({ type: 'fatal', message: `The solver could not load: ${e && e.message ? e.message : e}` }));
+    .catch(() => download().then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.instantiate(bytes, imports)));
+}
+
+/** Emscripten's instantiateWasm hook: the page's compiled module, else the early download. */
+function instantiateEarly(imports, receive) {
+  const instantiated = pageModule
+    ? pageModule.then((module) => (module ? WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module })) : instantiateDownload(download(), imports)))
+    : instantiateDownload(wasmResponse, imports);
+  instantiated.then((result) => receive(result.instance, result.module),
+    (e) => postMessage({ type: 'fatal', message: `The solver could not load: ${e && e.message ? e.message : e}` }));
   return {};  // asynchronous: Emscripten waits for receive()
 }
 
-const modulePromise = createPrivlab({ locateFile: (file) => `../wasm/${file}`, ...(wasmResponse ? { instantiateWasm: instantiateEarly } : {}) });
+const modulePromise = createPrivlab({ locateFile: (file) => `../wasm/${file}`, ...(wasmResponse || pageModule ? { instantiateWasm: instantiateEarly } : {}) });
 
 modulePromise.then(
   (m) => {
@@ -74,15 +90,15 @@ async function warmUp({ hash, saved }) {
 
 /** The warm-up's data from this worker's URL (#warm-up=...), or null. */
 function openingFromUrl() {
-  const prefix = '#warm-up=';
-  const { hash } = self.location;
-  if (!hash.startsWith(prefix)) return null;
-  try { return JSON.parse(decodeURIComponent(hash.slice(prefix.length))); } catch { return null; }
+  const data = urlParams.get('warm-up');
+  if (data === null) return null;
+  try { return JSON.parse(data); } catch { return null; }
 }
 const opening = openingFromUrl();
 if (opening) warmUp(opening);
 
 self.onmessage = async (event) => {
+  if (event.data && event.data.type === 'module') { if (moduleFromPage) moduleFromPage(event.data.module || null); return; }
   const { id, request } = event.data;
   asked = true;
   const m = await modulePromise;
