@@ -60,6 +60,11 @@ async function visit(context) {
     for (const name of names) { const m = performance.getEntriesByName(`privlab:${name}`)[0]; out[`${name}_ms`] = m ? Math.round(m.startTime) : null; }
     for (const p of performance.getEntriesByType('paint')) out[`${p.name}_ms`] = Math.round(p.startTime);  // first-paint, first-contentful-paint
     out.answered_by_warm_up = performance.getEntriesByName('privlab:answered-by-warm-up').length > 0;
+    // When the page's own files arrived (the worker's are in its own timeline: its marks above).
+    for (const r of performance.getEntriesByType('resource')) {
+      const path = new URL(r.name).pathname.replace(/^.*\/(assets|examples)\//, '$1/');
+      if (/^(assets|examples)\//.test(path)) out[`loaded ${path}_ms`] = Math.round(r.responseEnd);
+    }
     return out;
   }, MARKS);
   await page.close();

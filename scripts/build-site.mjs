@@ -27,12 +27,15 @@ mkdirSync(join(out, 'examples'), { recursive: true });
 
 const common = { bundle: true, minify: true, sourcemap: true, target: ['es2020'], logLevel: 'warning', legalComments: 'none' };
 await build({ ...common, entryPoints: [join(root, 'web/src/main.js')], outfile: join(out, 'assets/main.js'), format: 'iife' });
-await build({ ...common, entryPoints: [join(root, 'web/src/worker.js')], outfile: join(out, 'assets/worker.js'), format: 'iife' });
+// The worker's script starts with the Emscripten glue (createPrivlab): one file, no blocking
+// importScripts of a second one before the module can start (web/src/worker.js).
+const webGlue = readFileSync(join(wasmDir, 'privlab_web.js'), 'utf8');
+await build({ ...common, entryPoints: [join(root, 'web/src/worker.js')], outfile: join(out, 'assets/worker.js'), format: 'iife', banner: { js: webGlue } });
 // KaTeX in its own file, loaded after the first result (web/src/widgets/math.js).
 await build({ ...common, entryPoints: [join(root, 'web/src/katex_global.js')], outfile: join(out, 'assets/katex.js'), format: 'iife' });
 cpSync(join(root, 'web/src/style.css'), join(out, 'assets/style.css'));
 cpSync(join(root, 'web/index.html'), join(out, 'index.html'));
-for (const f of ['privlab_web.js', 'privlab_web.wasm']) cpSync(join(wasmDir, f), join(out, 'wasm', f));
+cpSync(join(wasmDir, 'privlab_web.wasm'), join(out, 'wasm', 'privlab_web.wasm'));
 
 const index = [];
 for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json')).sort()) {
@@ -50,9 +53,11 @@ console.log(`site built in ${out}`);
 const inlineScript = (code) => code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
 const mainJs = readFileSync(join(out, 'assets/main.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
 const katexJs = readFileSync(join(out, 'assets/katex.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
-const workerJs = readFileSync(join(out, 'assets/worker.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
-const glue = readFileSync(join(wasmDir, 'privlab_single.js'), 'utf8');
-const workerSource = Buffer.from(`${glue}\n${workerJs}`, 'utf8').toString('base64');
+// The self-contained worker: the single-file glue (the binary inlined, privlabWasmInlined) first.
+const singleGlue = readFileSync(join(wasmDir, 'privlab_single.js'), 'utf8');
+const singleWorker = await build({ ...common, sourcemap: false, entryPoints: [join(root, 'web/src/worker.js')], write: false, format: 'iife',
+  banner: { js: `var privlabWasmInlined = true;\n${singleGlue}` } });
+const workerSource = Buffer.from(singleWorker.outputFiles[0].text, 'utf8').toString('base64');
 const files = {};
 for (const { file } of index) files[file] = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8'));
 let html = readFileSync(join(root, 'web/index.html'), 'utf8');

@@ -44,7 +44,7 @@ function assertServedUnderPrefix(from, needed) {
   for (const file of needed) assert.ok(paths.includes(PREFIX + file), `${file} was loaded from under the prefix`);
 }
 
-const ASSETS = ['', 'assets/main.js', 'assets/style.css', 'assets/worker.js', 'wasm/privlab_web.js', 'wasm/privlab_web.wasm', 'examples/index.json'];
+const ASSETS = ['', 'assets/main.js', 'assets/style.css', 'assets/worker.js', 'wasm/privlab_web.wasm', 'examples/index.json'];
 
 for (const view of VIEWS) {
   test(`e2e sub-path: ${view.id} solves from its link under ${PREFIX}`, async () => {

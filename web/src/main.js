@@ -198,6 +198,7 @@ function markResult(hash) {
     firstMark('privlab:first-result');
     // Only now KaTeX (widgets/math.js): its start-up no longer delays the first result.
     loadMath().then(() => markOverflow(), () => {});
+    loadExampleIndex();
   }
   markOverflow();
 }
@@ -328,6 +329,7 @@ function onSolverStatus(status, client = solver) {
     statusBar.textContent = 'Cancelled. Change an input to solve again.';
   } else if (status.state === 'failed') {
     statusBar.textContent = status.message;
+    loadExampleIndex();  // the examples still load (the first result may never come)
   } else if (client === solver && (solving || timer !== null)) {
     // Between the first answer and its follow-up (the curves, the comparison): still working.
     showRunning({ state: 'running' }, client);
@@ -482,15 +484,26 @@ async function fetchExample(file) {
   return (await fetch(`examples/${encodeURIComponent(file)}`)).json();
 }
 
-(inlinedExamples() ? Promise.resolve(inlinedExamples().index) : fetch('examples/index.json').then((r) => r.json())).then((index) => {
-  const shown = index.filter((e) => VIEWS.some((v) => v.id === e.family));
-  // Grouped by view and paper, each named as the paper names it; the full title is the tooltip.
-  for (const group of groupExamples(shown, VIEWS.map((v) => v.id)))
-    picker.appendChild(h('optgroup', { label: group.label },
-      group.entries.map((e) => h('option', { value: e.file, title: forPeople(e.title) }, forPeople(e.name)))));
-  presets.setIndex(shown);
-  renderPresetCard();
-}).catch(() => { picker.disabled = true; });
+/**
+ * The examples' index (the picker, the preset cards), once: after the first result is drawn
+ * (markResult), so that its download and the picker's ~50 entries are not on the first result's
+ * path; sooner when the solver fails, and after INDEX_AT_THE_LATEST_MS in any case.
+ */
+let indexLoading = null;
+function loadExampleIndex() {
+  if (indexLoading) return;
+  indexLoading = (inlinedExamples() ? Promise.resolve(inlinedExamples().index) : fetch('examples/index.json').then((r) => r.json())).then((index) => {
+    const shown = index.filter((e) => VIEWS.some((v) => v.id === e.family));
+    // Grouped by view and paper, each named as the paper names it; the full title is the tooltip.
+    for (const group of groupExamples(shown, VIEWS.map((v) => v.id)))
+      picker.appendChild(h('optgroup', { label: group.label },
+        group.entries.map((e) => h('option', { value: e.file, title: forPeople(e.title) }, forPeople(e.name)))));
+    presets.setIndex(shown);
+    renderPresetCard();
+  }).catch(() => { picker.disabled = true; });
+}
+const INDEX_AT_THE_LATEST_MS = 4000;
+setTimeout(loadExampleIndex, INDEX_AT_THE_LATEST_MS);
 
 /** The picker shows the example on screen while its inputs are unchanged, else "choose…". */
 function showCurrentExample(file) {
@@ -559,6 +572,9 @@ const solver = new WorkerPool(workerUrl(), { onStatus: onSolverStatus });
 solver.ready.then(() => {
   performance.mark('privlab:ready');
   for (const [name, at] of Object.entries(solver.first.timing || {})) if (at) firstMark(`privlab:worker-${name}`, at - performance.timeOrigin);
+  // The .wasm that index.html downloaded (and compiled) for the worker: the page's own entry.
+  const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('privlab_web.wasm'));
+  if (wasm) firstMark('privlab:worker-wasmFetched', wasm.responseEnd);
 });
 // (When the worker is slow to start, a solve may already be running: its status stands.)
 solver.ready.then(() => { if (!solver.pending) onSolverStatus({ state: 'idle' }); });

@@ -19,6 +19,7 @@ export class SolverClient {
     // The page's first worker may already be running (index.html starts it early): adopt it once.
     const early = globalThis.privlabEarlyWorker;
     if (early) globalThis.privlabEarlyWorker = null;
+    this.warm = null;
     this.worker = early ? early.worker : new Worker(this.workerUrl);
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
     this.worker.onmessage = (e) => this.receive(e.data);
@@ -33,17 +34,40 @@ export class SolverClient {
     if (msg.type === 'ready') { this.version = msg.version; this.timing = msg.timing; this.restarts = 0; this.markReady(); return; }
     if (msg.type === 'fatal') { this.fail(msg.message); return; }
     if (msg.type === 'crashed') { this.crashed(msg.message); return; }
+    if (msg.type === 'warm') {
+      // The worker's warm-up (worker.js): the answer to the request the page was expected to send.
+      this.warm = msg;
+      if (this.pending && this.pending.text === msg.request) this.answerWarm();
+      return;
+    }
     if (!this.pending || msg.id !== this.pending.id) return;
     if (msg.type === 'progress') { this.onStatus({ state: 'progress', fraction: msg.fraction, stage: msg.stage }); return; }
     if (msg.type === 'result') {
       this.solveTiming = msg.timing ? { ...msg.timing, warm: Boolean(msg.warm) } : null;  // the page's first-visit marks
-      const { resolve } = this.pending;
-      this.pending = null;
-      this.onStatus({ state: 'idle' });
-      let parsed;
-      try { parsed = JSON.parse(msg.response); } catch { parsed = { error: { code: 'bad_response', message: 'The solver returned unreadable output.', path: '' } }; }
-      resolve(parsed);
+      this.resolvePending(msg.response);
     }
+  }
+
+  /** Answers the pending request with `response` (the worker's JSON text). */
+  resolvePending(response) {
+    const { resolve } = this.pending;
+    this.pending = null;
+    this.onStatus({ state: 'idle' });
+    let parsed;
+    try { parsed = JSON.parse(response); } catch { parsed = { error: { code: 'bad_response', message: 'The solver returned unreadable output.', path: '' } }; }
+    resolve(parsed);
+  }
+
+  /**
+   * Answers the pending request with the warm-up's answer (the same request, solved ahead), once.
+   * The worker answers that request again when it reads it: that reply's id is no longer pending.
+   */
+  answerWarm() {
+    const { response, timing } = this.warm;
+    this.warm = null;
+    const at = Date.now();
+    this.solveTiming = { began: at, ended: at, ...timing, warm: true };
+    this.resolvePending(response);
   }
 
   /** The worker died: start a new one and answer the running request with an error. */
@@ -72,10 +96,12 @@ export class SolverClient {
   solve(request) {
     if (this.pending) this.cancel(true);
     const id = this.nextId++;
+    const text = JSON.stringify(request);
     return new Promise((resolve) => {
-      this.pending = { id, resolve };
+      this.pending = { id, resolve, text };
       this.onStatus({ state: 'running' });
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
+      if (this.warm && this.warm.request === text) { this.answerWarm(); return; }
+      this.worker.postMessage({ id, request: text });
     });
   }
 
