@@ -72,7 +72,7 @@ std::optional<std::pair<Matrix, double>> laplace_start(const Problem& pb, const 
   std::vector<long> owners;
   for (long o = 0; o < pb.m; ++o) {
     if (o == best) continue;
-    const Shape sh = pb.shape(pb.inverse_factor.row(o).transpose(), false);
+    const Shape sh = pb.cone_shape(pb.inverse_factor.row(o).transpose());
     fixed.push_back({sh.r, sh.x, pb.cost.row(o).dot(sh.r)});
     owners.push_back(o);
   }
