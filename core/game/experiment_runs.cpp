@@ -59,20 +59,27 @@ Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, do
   return design(in, o);
 }
 
+Designed LpTally::design(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
+  Designed d = design_for(in, kind, epsilon, dm, seconds);
+  if (d.stopped_early || d.gap > kExactGap) ++unproven;
+  worst_gap = std::max(worst_gap, d.gap);
+  return d;
+}
+
 Outcome outcome_of(const Designed& d, const GameInputs& in) {
   const Evaluation e = evaluate(d.p, in);
   return {e.cost, e.adversary_error, e.bayes_error, e.epsilon};
 }
 
-std::vector<MechanismOutcome> scenario1_user(const GameInputs& in, const std::vector<double>& epsilons,
+std::vector<MechanismOutcome> scenario1_user(const GameInputs& in, const std::vector<double>& epsilons, LpTally& lps,
                                              const Context& context) {
   std::vector<MechanismOutcome> rows;
   Progress prog{context, static_cast<long>(epsilons.size())};
   for (double eps : epsilons) {
-    const Outcome dp = outcome_of(design_for(in, MechanismKind::kDp, eps, 0), in);
+    const Outcome dp = outcome_of(lps.design(in, MechanismKind::kDp, eps, 0), in);
     const double dm = dp.error;  // step 3: d_m = AP(p_dp)
-    const Outcome dist = outcome_of(design_for(in, MechanismKind::kDistortion, 0, dm), in);
-    const Outcome joint = outcome_of(design_for(in, MechanismKind::kJoint, eps, dm), in);
+    const Outcome dist = outcome_of(lps.design(in, MechanismKind::kDistortion, 0, dm), in);
+    const Outcome joint = outcome_of(lps.design(in, MechanismKind::kJoint, eps, dm), in);
     rows.push_back({eps, dm, MechanismKind::kDp, dp});
     rows.push_back({eps, dm, MechanismKind::kDistortion, dist});
     rows.push_back({eps, dm, MechanismKind::kJoint, joint});
@@ -84,16 +91,16 @@ std::vector<MechanismOutcome> scenario1_user(const GameInputs& in, const std::ve
 long scenario1_lp_count(long users, long epsilons) { return 3 * users * epsilons; }
 
 Scenario2User scenario2_user(const GameInputs& in, const std::vector<double>& epsilons,
-                             const std::vector<double>& fractions, const Context& context) {
+                             const std::vector<double>& fractions, LpTally& lps, const Context& context) {
   Scenario2User out;
   Progress prog{context, static_cast<long>(epsilons.size())};
   const double thr = feasibility_threshold(in.prior, in.distance);
   for (double eps : epsilons) {
-    const Outcome dp = outcome_of(design_for(in, MechanismKind::kDp, eps, 0), in);
+    const Outcome dp = outcome_of(lps.design(in, MechanismKind::kDp, eps, 0), in);
     for (double f : fractions) {
       const double dm = dp.error + f * (thr - dp.error);
-      const Outcome dist = outcome_of(design_for(in, MechanismKind::kDistortion, 0, dm), in);
-      const Outcome joint = outcome_of(design_for(in, MechanismKind::kJoint, eps, dm), in);
+      const Outcome dist = outcome_of(lps.design(in, MechanismKind::kDistortion, 0, dm), in);
+      const Outcome joint = outcome_of(lps.design(in, MechanismKind::kJoint, eps, dm), in);
       out.rows.push_back({eps, dm, MechanismKind::kDp, dp});
       out.rows.push_back({eps, dm, MechanismKind::kDistortion, dist});
       out.rows.push_back({eps, dm, MechanismKind::kJoint, joint});
@@ -114,11 +121,11 @@ std::vector<double> scenario3_dms(const GameInputs& in, double step) {
 }
 
 std::vector<Scenario3Experiment> scenario3_user(long user, const GameInputs& in, const std::vector<double>& epsilons,
-                                                double d_m_step, const Context& context) {
+                                                double d_m_step, LpTally& lps, const Context& context) {
   const auto dms = scenario3_dms(in, d_m_step);
   Progress prog{context, static_cast<long>(epsilons.size() + dms.size() + epsilons.size() * dms.size())};
   const auto cost_and_error = [&](MechanismKind kind, double eps, double dm) {
-    const Outcome o = outcome_of(design_for(in, kind, eps, dm), in);
+    const Outcome o = outcome_of(lps.design(in, kind, eps, dm), in);
     return CostAndError{o.cost, o.error};
   };
   std::map<double, CostAndError> dp_of, dist_of;
@@ -175,13 +182,14 @@ Scenario3Ranks scenario3_ranks(const std::vector<Scenario3Experiment>& experimen
 }
 
 PriorMismatchUser prior_mismatch_user(const GameInputs& in, const std::vector<double>& epsilons,
-                                      const std::vector<double>& lambdas, long top, const Context& context) {
+                                      const std::vector<double>& lambdas, long top, LpTally& lps,
+                                      const Context& context) {
   PriorMismatchUser out;
   Progress prog{context, static_cast<long>(epsilons.size())};
   for (double eps : epsilons) {
-    const Designed dp = design_for(in, MechanismKind::kDp, eps, 0);
+    const Designed dp = lps.design(in, MechanismKind::kDp, eps, 0);
     const double dm = evaluate(dp.p, in).adversary_error;  // as scenario 1: d_m = AP(p_dp)
-    const Designed dist = design_for(in, MechanismKind::kDistortion, 0, dm);
+    const Designed dist = lps.design(in, MechanismKind::kDistortion, 0, dm);
     for (double lambda : lambdas) {
       const Vector hat = informed_prior(in.prior, lambda, top);
       const MismatchEvaluation a = evaluate_mismatch(dp.p, in, hat);

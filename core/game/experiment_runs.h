@@ -51,14 +51,28 @@ struct Progress {
 /// Time limit of each LP `tradeoff` solves by decomposition (DesignOptions::max_seconds).
 /// Issue 28: on a 30 x 1 line at eps >= 1 the pricing LPs (DP factors up to e^30) end in GLPK's
 /// exact simplex, and the tradeoff of one user ran for minutes. A stopped LP keeps its feasible
-/// mechanism with its certified gap (Designed::gap), which the tradeoff reports in a note. The
-/// other experiments do not report gaps, so their LPs run to proven optimality (no limit).
+/// mechanism with its certified gap (Designed::gap), which the tradeoff reports in a note.
+/// Scenarios 1-3 and prior_mismatch run every LP to proven optimality unless the request sets
+/// a limit ("budget_seconds", LpTally), and then report the stopped LPs' gaps the same way.
 constexpr double kExperimentLpSeconds = 2.0;
 
 /// design() of (21) (kDistortion, at d_m), (22) (kDp, at epsilon) or (24) (kJoint, at both),
 /// stopped after max_seconds (> 0) when it is solved by decomposition and, with a limit, without GLPK's
 /// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
 Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm, double max_seconds = 0);
+
+/// The LPs of one user's run of scenario 1, 2, 3 or prior_mismatch, each designed by design_for
+/// with the per-LP limit `seconds` (the request's "budget_seconds"; 0: none, and every LP runs
+/// to proven optimality), and counted: how many ended unproven (stopped by the limit, or a
+/// certified relative gap above kExactGap) and the largest certified gap. On the paper's map with
+/// priors spread over many cells an LP can run for many minutes (issue 27), so a limit keeps
+/// Section 9 on the map within a known time, with every stopped LP's gap said.
+struct LpTally {
+  double seconds = 0;
+  long unproven = 0;
+  double worst_gap = 0;
+  Designed design(const GameInputs& in, MechanismKind kind, double epsilon, double dm);
+};
 
 /// What the experiments report of a mechanism (evaluation.h): utility cost (11), the optimal
 /// attack's error (7), the Bayesian attack's error (25), the achieved metric-DP epsilon.
@@ -76,7 +90,7 @@ struct MechanismOutcome {
 
 /// Section 9.1 scenario 1 (Figures 2-4), per epsilon: the DP mechanism (22), then the distortion
 /// (21) and joint (24) mechanisms at d_m = AP(p_dp) (step 3); rows dp, distortion, joint.
-std::vector<MechanismOutcome> scenario1_user(const GameInputs& in, const std::vector<double>& epsilons,
+std::vector<MechanismOutcome> scenario1_user(const GameInputs& in, const std::vector<double>& epsilons, LpTally& lps,
                                              const Context& context);
 long scenario1_lp_count(long users, long epsilons);
 
@@ -87,7 +101,7 @@ struct Scenario2User {
   double worst_gap = 0;  ///< largest max(error(dp), error(distortion)) - error(joint)
 };
 Scenario2User scenario2_user(const GameInputs& in, const std::vector<double>& epsilons,
-                             const std::vector<double>& fractions, const Context& context);
+                             const std::vector<double>& fractions, LpTally& lps, const Context& context);
 long scenario2_lp_count(long users, long epsilons, long fractions);
 
 /// Scenario 3's d_m grid {step, 2 step, ...} up to the user's feasibility threshold (the last
@@ -106,7 +120,7 @@ struct Scenario3Experiment {
 /// Every (epsilon, d_m) of user `user`: DP at each epsilon and distortion at each d_m designed
 /// once, the joint mechanism at each pair (epsilon-major order).
 std::vector<Scenario3Experiment> scenario3_user(long user, const GameInputs& in, const std::vector<double>& epsilons,
-                                                double d_m_step, const Context& context);
+                                                double d_m_step, LpTally& lps, const Context& context);
 long scenario3_lp_count(const ExperimentSetup& setup, long epsilons, double d_m_step);
 
 /// Figure 7's x axes over all experiments: the rank of each by the joint mechanism's error and
@@ -133,7 +147,8 @@ struct PriorMismatchUser {
   long informed = 0;  ///< cases with lambda > 0
 };
 PriorMismatchUser prior_mismatch_user(const GameInputs& in, const std::vector<double>& epsilons,
-                                      const std::vector<double>& lambdas, long top, const Context& context);
+                                      const std::vector<double>& lambdas, long top, LpTally& lps,
+                                      const Context& context);
 long prior_mismatch_lp_count(long users, long epsilons);
 
 /// The cost curves (not a figure of the paper): cost against d_m = f x threshold at a fixed

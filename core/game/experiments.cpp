@@ -64,10 +64,34 @@ long sum_of(const std::vector<nlohmann::json>& units, const char* key) {
   return total;
 }
 
+/// The per-LP time limit of scenarios 1-3 and prior_mismatch: "budget_seconds" (as figure8's;
+/// default none: every LP runs to proven optimality). LpTally.
+double lp_limit(const nlohmann::json& req) { return jr::number_or(req, "budget_seconds", "", 0, 1e6, 0); }
+
+/// A unit's count of LPs not proven optimal and their largest certified gap, into its stats.
+void store_tally(long unproven, double worst_gap, nlohmann::json& stats) {
+  stats["lp_unproven"] = unproven;
+  stats["lp_worst_gap"] = worst_gap;
+}
+
+/// The note on the LPs that a time limit stopped before their optimality was proven (none when
+/// every LP was proven optimal: such a table reads as before).
+void note_unproven(ResultTable& t, const std::vector<nlohmann::json>& units, double lp_seconds) {
+  const long unproven = sum_of(units, "lp_unproven");
+  if (unproven == 0) return;
+  double worst_gap = 0;
+  for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("lp_worst_gap", 0.0));
+  std::ostringstream gaps;
+  gaps << unproven << " LPs not proven optimal within their time limit of " << lp_seconds
+       << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap << ".";
+  t.notes.push_back(gaps.str());
+}
+
 /// Scenario 1 (Figures 2-4): DP at eps_m; distortion and joint at d_m = AP(p_dp).
 units::Plan scenario1(const nlohmann::json& req) {
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(req));
   const auto eps_list = number_list(req, "epsilons", kScenario1Eps, 1e-6, 20);
+  const double lp_seconds = lp_limit(req);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kJoint, scenario1_lp_count(n_users, static_cast<long>(eps_list.size())), "/users");
   const ResultTable header{
@@ -75,12 +99,14 @@ units::Plan scenario1(const nlohmann::json& req) {
       {"user", "epsilon", "mechanism", "d_m", "cost", "adversary_error", "bayes_error", "achieved_epsilon"}};
   return per_user(
       setup, header,
-      [eps_list](long u, const GameInputs& in, Rows& rows, nlohmann::json&, const Context& ctx) {
-        for (const auto& r : scenario1_user(in, eps_list, ctx))
+      [eps_list, lp_seconds](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats, const Context& ctx) {
+        LpTally lps{lp_seconds};
+        for (const auto& r : scenario1_user(in, eps_list, lps, ctx))
           rows.push_back({u, r.epsilon, mechanism_name(r.mechanism), r.d_m, r.outcome.cost, r.outcome.error,
                           r.outcome.bayes, jw::real(r.outcome.epsilon)});
+        store_tally(lps.unproven, lps.worst_gap, stats);
       },
-      [grid = setup->grid](ResultTable& t, const std::vector<nlohmann::json>&) {
+      [grid = setup->grid, lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         t.plot("Distortion privacy under the optimal attack vs epsilon (Fig. 2a)", "scatter", "epsilon",
                "adversary_error", "mechanism", "epsilon_m", "expected error of the optimal attack (km)");
         t.plot("Utility cost vs distortion privacy (Fig. 2b)", "scatter", "adversary_error", "cost", "mechanism",
@@ -93,6 +119,7 @@ units::Plan scenario1(const nlohmann::json& req) {
         t.notes.push_back(
             "d_m of the distortion and joint mechanisms is the DP mechanism's error AP(p_dp). "
             "DP optima are degenerate: another optimal DP mechanism may have another AP.");
+        note_unproven(t, units, lp_seconds);
       });
 }
 
@@ -101,6 +128,7 @@ units::Plan scenario2(const nlohmann::json& req) {
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(req));
   const auto eps_list = number_list(req, "epsilons", {0.3, 0.6, 0.9}, 1e-6, 20);
   const auto fractions = number_list(req, "d_m_fractions", {0.25, 0.5, 0.75}, 0, 1);
+  const double lp_seconds = lp_limit(req);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kJoint,
              scenario2_lp_count(n_users, static_cast<long>(eps_list.size()), static_cast<long>(fractions.size())),
@@ -109,14 +137,17 @@ units::Plan scenario2(const nlohmann::json& req) {
                            {"user", "epsilon", "d_m", "mechanism", "cost", "adversary_error", "bayes_error"}};
   return per_user(
       setup, header,
-      [eps_list, fractions](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats, const Context& ctx) {
-        const Scenario2User run = scenario2_user(in, eps_list, fractions, ctx);
+      [eps_list, fractions, lp_seconds](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats,
+                                        const Context& ctx) {
+        LpTally lps{lp_seconds};
+        const Scenario2User run = scenario2_user(in, eps_list, fractions, lps, ctx);
         for (const auto& r : run.rows)
           rows.push_back(
               {u, r.epsilon, r.d_m, mechanism_name(r.mechanism), r.outcome.cost, r.outcome.error, r.outcome.bayes});
         stats["worst_gap"] = run.worst_gap;
+        store_tally(lps.unproven, lps.worst_gap, stats);
       },
-      [](ResultTable& t, const std::vector<nlohmann::json>& units) {
+      [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         double worst_gap = 0;
         for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"]["worst_gap"].get<double>());
         t.plot("Privacy of the three mechanisms vs d_m (Fig. 5)", "scatter", "d_m", "adversary_error", "mechanism",
@@ -126,6 +157,7 @@ units::Plan scenario2(const nlohmann::json& req) {
         t.notes.push_back("Largest amount by which the joint mechanism's error falls below max(dp, distortion): " +
                           std::to_string(worst_gap) +
                           " km (the joint error is always >= d_m; it need not reach the DP error).");
+        note_unproven(t, units, lp_seconds);
       });
 }
 
@@ -147,6 +179,7 @@ units::Plan scenario3(const nlohmann::json& req) {
   const auto setup = std::make_shared<const ExperimentSetup>(read_setup(req));
   const auto eps_list = number_list(req, "epsilons", kScenario3Eps, 1e-6, 20);
   const double step = jr::number_or(req, "d_m_step", "", 1e-6, 1e6, 0.5);  // {0.5, 1, ..., d_max}
+  const double lp_seconds = lp_limit(req);
   // A step above every user's feasibility threshold leaves no d_m to sweep (cells of 1e-6 km
   // with the default 0.5 km: thresholds near 1e-6 km): refused instead of an empty table.
   double largest_threshold = 0;
@@ -169,12 +202,14 @@ units::Plan scenario3(const nlohmann::json& req) {
                             "rank_by_joint_privacy", "rank_by_joint_cost"}};
   return per_user(
       setup, header,
-      [eps_list, step](long u, const GameInputs& in, Rows&, nlohmann::json& stats, const Context& ctx) {
+      [eps_list, step, lp_seconds](long u, const GameInputs& in, Rows&, nlohmann::json& stats, const Context& ctx) {
+        LpTally lps{lp_seconds};
         nlohmann::json exps = nlohmann::json::array();
-        for (const auto& e : scenario3_user(u, in, eps_list, step, ctx)) exps.push_back(experiment_json(e));
+        for (const auto& e : scenario3_user(u, in, eps_list, step, lps, ctx)) exps.push_back(experiment_json(e));
         stats["experiments"] = exps;
+        store_tally(lps.unproven, lps.worst_gap, stats);
       },
-      [](ResultTable& t, const std::vector<nlohmann::json>& units) {
+      [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         std::vector<Scenario3Experiment> exps;
         for (const auto& u : units)
           for (const auto& e : u["stats"]["experiments"]) exps.push_back(experiment_from_json(e));
@@ -196,6 +231,7 @@ units::Plan scenario3(const nlohmann::json& req) {
             std::to_string(k) + " experiments: cost(joint) = max(cost(dp), cost(distortion)) in " +
             std::to_string(ranks.equal) + ", strictly larger in " + std::to_string(ranks.above) +
             ". ERRATUM (docs/errata.md): the joint cost is never below the max; the abstract's claim that it is no larger than either holds only when the max is attained.");
+        note_unproven(t, units, lp_seconds);
       });
 }
 
@@ -205,6 +241,7 @@ units::Plan prior_mismatch(const nlohmann::json& req) {
   const auto eps_list = number_list(req, "epsilons", kScenario1Eps, 1e-6, 20);
   const auto lambdas = number_list(req, "lambdas", {0, 0.25, 0.5, 0.75}, 0, 1);
   const long top = req.contains("top_cells") ? jr::positive_integer(req, "top_cells", "", setup->grid.cells()) : 2;
+  const double lp_seconds = lp_limit(req);
   const long n_users = static_cast<long>(setup->users.size());
   guard_work(*setup, MechanismKind::kDp, prior_mismatch_lp_count(n_users, static_cast<long>(eps_list.size())),
              "/users");
@@ -213,15 +250,18 @@ units::Plan prior_mismatch(const nlohmann::json& req) {
       {"user", "epsilon", "lambda", "adversary_entropy", "design_entropy", "d_m", "error_dp", "error_distortion"}};
   return per_user(
       setup, header,
-      [eps_list, lambdas, top](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats, const Context& ctx) {
-        const PriorMismatchUser run = prior_mismatch_user(in, eps_list, lambdas, top, ctx);
+      [eps_list, lambdas, top, lp_seconds](long u, const GameInputs& in, Rows& rows, nlohmann::json& stats,
+                                           const Context& ctx) {
+        LpTally lps{lp_seconds};
+        const PriorMismatchUser run = prior_mismatch_user(in, eps_list, lambdas, top, lps, ctx);
         for (const auto& r : run.rows)
           rows.push_back(
               {u, r.epsilon, r.lambda, r.adversary_entropy, r.design_entropy, r.d_m, r.error_dp, r.error_distortion});
         stats["robust"] = run.robust;
         stats["informed"] = run.informed;
+        store_tally(lps.unproven, lps.worst_gap, stats);
       },
-      [](ResultTable& t, const std::vector<nlohmann::json>& units) {
+      [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         t.plot("Optimal attack with the adversary's prior: DP vs distortion mechanism (Fig. 6)", "scatter",
                "error_distortion", "error_dp", "lambda", "error against the distortion mechanism (km)",
                "error against the DP mechanism (km)");
@@ -231,6 +271,7 @@ units::Plan prior_mismatch(const nlohmann::json& req) {
         t.notes.push_back("The DP mechanism keeps at least the distortion mechanism's error in " +
                           std::to_string(sum_of(units, "robust")) + " of " + std::to_string(sum_of(units, "informed")) +
                           " informed cases.");
+        note_unproven(t, units, lp_seconds);
       });
 }
 
@@ -265,8 +306,7 @@ units::Plan tradeoff(const nlohmann::json& req) {
                           mechanism_name(r.mechanism), r.outcome.cost, r.outcome.error, jw::real(r.outcome.epsilon),
                           std::isnan(r.shadow_price) ? nlohmann::json(nullptr) : nlohmann::json(r.shadow_price)});
         }
-        stats["stopped"] = stopped;
-        stats["worst_gap"] = worst_gap;
+        store_tally(stopped, worst_gap, stats);
       },
       [lp_seconds = sweeps.lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         t.plot("Utility cost against d_m (epsilon fixed)", "line", "x_d_m", "cost", "mechanism", "d_m (km)",
@@ -278,14 +318,7 @@ units::Plan tradeoff(const nlohmann::json& req) {
             "and the distortion curve of the epsilon sweep are constant references.");
         t.notes.push_back(
             "d_m values are fractions of each user's feasibility threshold min_shat sum_s pi(s) d(shat,s).");
-        // Only when an LP stopped: a proven-optimal curve reads as before.
-        if (sum_of(units, "stopped") == 0) return;
-        double worst_gap = 0;
-        for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("worst_gap", 0.0));
-        std::ostringstream gaps;
-        gaps << sum_of(units, "stopped") << " LPs not proven optimal within their time limit of " << lp_seconds
-             << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap << ".";
-        t.notes.push_back(gaps.str());
+        note_unproven(t, units, lp_seconds);
       });
 }
 
