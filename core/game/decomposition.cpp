@@ -186,6 +186,14 @@ std::optional<CutResult> solve_by_decomposition(const GameInputs& in, const Desi
   // with a 14x larger final gap (0.019 against 1.4e-3) after twice the time.
   PricingGroups pricing(pb, opt.parallel_pricing);
   auto columns = generate_columns(pb, pairs, pricing, observables ? &observables->result : nullptr);
+  // No column-generation answer because its budget ran out before its first master was solved:
+  // the observable generation's mechanism, feasible, with its own bound, is the answer (without
+  // a budget, a failed column generation still falls back to the full LP, as before).
+  if (!columns && observables && pb.over_budget()) {
+    CutResult first = observables->result;
+    first.stopped_early = first.relative_gap() > kExactGap;
+    return first;
+  }
   // The better of the two phases' mechanisms (both feasible) with the better of their bounds: a
   // column generation stopped by its budget can end above the observable generation's answer.
   if (columns && observables && observables->result.lp_objective < columns->lp_objective) {
@@ -250,7 +258,12 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   while (!out_of_budget) {
     const lp::Solution sol = master.solve(pb.seconds_left());
     if (sol.status != lp::Status::kOptimal) {
-      if (res.rounds > 0 && pb.over_budget()) {
+      // Out of budget: the last master's mechanism stands. When this phase has solved no master
+      // yet (theta is empty; res.rounds counts the observable generation's rounds too), it has
+      // no mechanism: before, its empty master gave a mechanism of 0/0 columns (NaN), which was
+      // returned as the better answer (lp_objective 0) and failed the experiment that asked
+      // for it ("not_finite" at /p/0/0: scenario 2 on the map with a 4 s limit per LP).
+      if (theta.size() > 0 && pb.over_budget()) {
         res.stopped_early = true;
         break;
       }
