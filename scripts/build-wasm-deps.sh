@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # Builds GLPK and cddlib as static WebAssembly libraries from Debian's source packages.
 # Output: $BUILD/wasm-deps/prefix/{include,lib}. Each library is built once; a stamp file
-# makes re-runs skip it (CI caches the whole build directory).
+# makes re-runs skip it (CI caches the whole build directory) while it holds the same flags.
+# -flto: the objects are LLVM bitcode, optimised with the module at its link, so that calls
+# across the libraries' files are inlined. cddlib's floating-point arithmetic is one tiny
+# function per operation (ddd_add, ddd_mul ... in cddmp.c, called from the double description's
+# inner loops); V8 does not inline WebAssembly calls, and without LTO those calls took 70 % of
+# funnel opt-LDP's time (issue 29, docs/results/page.md "Point 8, fifth pass").
 set -euo pipefail
 BUILD=${1:-build}
 DEPS=$(realpath -m "$BUILD/wasm-deps")
 PREFIX=$DEPS/prefix
+CFLAGS_WASM="-O2 -flto"
 mkdir -p "$DEPS/src" "$PREFIX"
+
+built() {  # $1 = library: true when its stamp records the current flags
+  [ -f "$DEPS/$1.stamp" ] && [ "$(cat "$DEPS/$1.stamp")" = "$CFLAGS_WASM" ]
+}
 
 fetch_source() {   # $1 = Debian source package; prints the unpacked directory
   local pkg=$1
@@ -29,20 +39,20 @@ fetch_source() {   # $1 = Debian source package; prints the unpacked directory
 }
 
 build_glpk() {
-  [ -f "$DEPS/glpk.stamp" ] && return 0
+  built glpk && return 0
   local src; src=$(fetch_source glpk)
   echo "[wasm-deps] building GLPK from $src"
   (cd "$src" && make distclean >/dev/null 2>&1 || true
    emconfigure ./configure --host=wasm32-unknown-none --prefix="$PREFIX" \
        --disable-shared --enable-static --without-gmp --disable-dl --disable-odbc --disable-mysql \
-       CFLAGS="-O2" >/dev/null
+       CFLAGS="$CFLAGS_WASM" >/dev/null
    emmake make -j"$(nproc)" -C src >/dev/null 2>&1
    emmake make -C src install >/dev/null)
-  touch "$DEPS/glpk.stamp"
+  echo "$CFLAGS_WASM" > "$DEPS/glpk.stamp"
 }
 
 build_cddlib() {
-  [ -f "$DEPS/cddlib.stamp" ] && return 0
+  built cddlib && return 0
   local src; src=$(fetch_source cddlib)
   echo "[wasm-deps] building cddlib (floating-point libcdd) from $src"
   # The upstream tarball ships no generated configure; libcdd is seven C files with no
@@ -50,11 +60,12 @@ build_cddlib() {
   local obj="$DEPS/cddlib-obj"
   mkdir -p "$obj" "$PREFIX/lib" "$PREFIX/include/cddlib"
   for f in cddcore cddio cddlib cddlp cddmp cddproj setoper; do
-    emcc -O2 -w -UGMPRATIONAL -c "$src/lib-src/$f.c" -o "$obj/$f.o"
+    emcc $CFLAGS_WASM -w -UGMPRATIONAL -c "$src/lib-src/$f.c" -o "$obj/$f.o"
   done
+  rm -f "$PREFIX/lib/libcdd.a"
   emar rcs "$PREFIX/lib/libcdd.a" "$obj"/*.o
   cp "$src"/lib-src/{cdd.h,cddmp.h,cddtypes.h,setoper.h,splitmix64.h} "$PREFIX/include/cddlib/"
-  touch "$DEPS/cddlib.stamp"
+  echo "$CFLAGS_WASM" > "$DEPS/cddlib.stamp"
 }
 
 build_glpk

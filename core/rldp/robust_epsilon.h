@@ -29,6 +29,11 @@ struct WitnessPair {
 };
 WitnessPair locate_worst_pair(const Matrix& q, const Matrix& p);
 
+/// F = simplex: Proposition 3's maximiser P (ns x nu), for the first (y, x1, x2) in scan order
+/// with the largest log_ratio(Q(y, x1), Q(y, x2)) over x1, x2 in different rows s (exposed for
+/// its test against the full scan).
+Matrix simplex_witness(const Matrix& q, long ns, long nu);
+
 /**
  * F = {P-hat}: the realized epsilon under P-hat (exact).
  * F = simplex: Proposition 3's column-ratio maximum (exact).

@@ -5,6 +5,7 @@
 // witness exists (a P in F with realized epsilon Infinity, checked independently). Seeded.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <random>
@@ -274,4 +275,60 @@ TEST_CASE("rldp/robust_epsilon: issue 28: Infinity by emptying a row onto cells 
   // With phi(B) below the row's cost (B = 0.5: phi = 0.442 < 1.2) the zero is out of reach.
   set.radius = 0.5;
   CHECK(std::isfinite(rldp::robust_epsilon(q, joint, set).value));
+}
+
+namespace {
+/// The pair the full scan picks (every (y, x1, x2), the first largest log_ratio): the
+/// reference for rldp::simplex_witness's pruned scan (issue 29). {s, u, s', u'}.
+std::array<long, 4> full_scan_simplex_pair(const Matrix& q, long ns, long nu) {
+  double best = -kInf;
+  std::array<long, 4> pair{0, 0, std::min<long>(1, ns - 1), 0};
+  for (long y = 0; y < q.rows(); ++y)
+    for (long x1 = 0; x1 < ns * nu; ++x1)
+      for (long x2 = 0; x2 < ns * nu; ++x2) {
+        if (x1 / nu == x2 / nu) continue;
+        const double r = metrics::log_ratio(q(y, x1), q(y, x2));
+        if (r > best) best = r, pair = {x1 / nu, x1 % nu, x2 / nu, x2 % nu};
+      }
+  return pair;
+}
+}  // namespace
+
+TEST_CASE("rldp/robust_epsilon: the simplex witness is the full scan's, ties and zeros included") {
+  std::mt19937_64 rng(2929);
+  std::uniform_int_distribution<int> level(0, 4);
+  std::uniform_real_distribution<double> unif(0.0, 1.0);
+  long checked = 0;
+  for (int inst = 0; inst < 600; ++inst) {
+    const bool large = inst >= 500;  // the last 100: 16 outputs, |S| = 4, |U| = 8
+    const long ns = large ? 4 : 1 + inst % 4, nu = large ? 8 : 1 + (inst / 4) % 3,
+               rows = large ? 16 : 1 + (inst / 12) % 4;
+    Matrix q(rows, ns * nu);
+    for (long i = 0; i < q.size(); ++i) {
+      const int kind = inst % 5;  // few levels (exact ties), zeros, near-ties, tiny negatives, continuous
+      const double v = level(rng) * 0.25;
+      q.data()[i] = kind == 0   ? v
+                    : kind == 1 ? (level(rng) == 0 ? 0.0 : v + 1e-3)
+                    : kind == 2 ? 0.5 * (1 + 1e-15 * level(rng))
+                    : kind == 3 ? (level(rng) == 0 ? -1e-13 : v + 0.1)
+                                : unif(rng);
+    }
+    for (long x = 0; x < q.cols(); ++x)
+      if (q.col(x).sum() > 0) q.col(x) /= q.col(x).sum();
+    INFO("instance " << inst << " ns " << ns << " nu " << nu << "\n" << q);
+    // The witness: P_s uniform, rows s and s' point masses on u and u', the others uniform.
+    const auto [s1, u1, s2, u2] = full_scan_simplex_pair(q, ns, nu);
+    const Matrix w = rldp::simplex_witness(q, ns, nu);
+    REQUIRE(w.rows() == ns);
+    REQUIRE(w.cols() == nu);
+    for (long s = 0; s < ns; ++s)
+      for (long u = 0; u < nu; ++u) {
+        const double expected = s == s2   ? (u == u2 ? 1.0 / ns : 0.0)
+                                : s == s1 ? (u == u1 ? 1.0 / ns : 0.0)
+                                          : 1.0 / static_cast<double>(ns * nu);
+        CHECK(w(s, u) == expected);
+      }
+    ++checked;
+  }
+  CHECK(checked == 600);
 }
