@@ -61,7 +61,7 @@ Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, do
 
 Designed LpTally::design(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
   Designed d = design_for(in, kind, epsilon, dm, seconds);
-  if (d.stopped_early || d.gap > kExactGap) ++unproven;
+  if (!proven_optimal(d)) ++unproven;
   worst_gap = std::max(worst_gap, d.gap);
   return d;
 }
@@ -212,8 +212,7 @@ std::vector<TradeoffRow> tradeoff_user(const GameInputs& in, const TradeoffSweep
   std::vector<TradeoffRow> rows;
   Progress prog{context, 3 * static_cast<long>(sweeps.d_m_fractions.size() + sweeps.epsilons.size())};
   const auto add = [&](TradeoffRow::Sweep sweep, double dm, double eps, MechanismKind kind, const Designed& d) {
-    rows.push_back(
-        {sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price, d.gap, d.stopped_early || d.gap > kExactGap});
+    rows.push_back({sweep, dm, eps, kind, outcome_of(d, in), d.shadow_price, d.gap, !proven_optimal(d)});
     prog.step("cost curves");
   };
   const auto design_at = [&](MechanismKind kind, double eps, double dm) {

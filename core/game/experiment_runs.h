@@ -61,6 +61,10 @@ constexpr double kExperimentLpSeconds = 2.0;
 /// exact simplex on the full LP (exact_simplex false: the float answer keeps its gap).
 Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, double dm, double max_seconds = 0);
 
+/// Whether a design was proven optimal: not stopped early, certified relative gap at most
+/// kExactGap (what LpTally counts and what tradeoff's rows say).
+inline bool proven_optimal(const Designed& d) { return !d.stopped_early && d.gap <= kExactGap; }
+
 /// The LPs of one user's run of scenario 1, 2, 3 or prior_mismatch, each designed by design_for
 /// with the per-LP limit `seconds` (the request's "budget_seconds"; 0: none, and every LP runs
 /// to proven optimality), and counted: how many ended unproven (stopped by the limit, or a
