@@ -171,7 +171,7 @@ class Pricing {
       const long z = *anchor;
       for (long t = 0; t < pb.n; ++t) mirror_.lower(t) = pb.inverse_factor(z, t), mirror_.upper(t) = pb.factor(t, z);
       mirror_.lower(z) = mirror_.upper(z) = 1.0;
-      if (pb.distortion) mirror_.upper(pb.n) = (pb.weighted_distance * pb.factor.col(z)).minCoeff();
+      if (pb.distortion) mirror_.upper(pb.n) = pb.adversary_error_of(pb.factor.col(z));
     } else {
       if (pb.distortion) mirror_.upper(pb.n) = pb.x_upper;
       lp::Row simplex;
