@@ -3,10 +3,12 @@ export interface PrivlabModule {
   /**
    * Answers one request of the JSON language in docs/api.md (the same as `privlab solve`).
    * Returns the response text; failures come back as {"error":{"code","message","path"}}.
+   * The request may also be its UTF-8 bytes (TextEncoder's output), which Embind copies without
+   * the per-character encoding loop a string takes: the page's worker sends bytes.
    */
-  solve(requestJson: string): string;
+  solve(requestJson: string | Uint8Array): string;
   /** As solve, calling onProgress(fraction in [0,1], stage) during long requests. */
-  solveWithProgress(requestJson: string, onProgress: (fraction: number, stage: string) => void): string;
+  solveWithProgress(requestJson: string | Uint8Array, onProgress: (fraction: number, stage: string) => void): string;
   /** Library version. */
   version(): string;
   /** The core's limits the page checks before solving, as JSON text (core/api/limits.cpp). */
