@@ -235,21 +235,28 @@ Matrix simplex_witness(const Matrix& q, long ns, long nu) {
   const double cut = std::isinf(top) ? top : top - 1e-12 * (1 + std::abs(top));
   double best = -kInf;
   long bs = 0, bu = 0, bs2 = std::min<long>(1, ns - 1), bu2 = 0;
-  for (long y = 0; y < q.rows(); ++y)
-    for (long x1 = 0; x1 < n; ++x1) {
-      if (top == -kInf || bound(y, x1) < cut) continue;  // no pair of this (y, x1) can be the largest
-      for (long x2 = 0; x2 < n; ++x2) {
-        if (x1 / nu == x2 / nu) continue;
-        const double r = metrics::log_ratio(q(y, x1), q(y, x2));
-        if (r > best) {
-          best = r;
-          bs = x1 / nu;
-          bu = x1 % nu;
-          bs2 = x2 / nu;
-          bu2 = x2 % nu;
+  std::vector<double> row(static_cast<std::size_t>(n));  // q(y, .), contiguous (q is column-major)
+  for (long y = 0; y < q.rows(); ++y) {
+    bool copied = false;
+    for (long s1 = 0; s1 < ns; ++s1)
+      for (long u1 = 0; u1 < nu; ++u1) {
+        const long x1 = s1 * nu + u1;
+        if (top == -kInf || bound(y, x1) < cut) continue;  // no pair of this (y, x1) can be the largest
+        if (!copied) Eigen::Map<Vector>(row.data(), n) = q.row(y).transpose(), copied = true;
+        // Rows of standard mechanisms repeat a few values (SRR: two): the logarithm of the last
+        // distinct entry is reused, the same value the call would return. x2 runs in increasing
+        // order outside s1's group, as the scan always has (the first of tied maxima is kept).
+        double last_q2 = std::numeric_limits<double>::quiet_NaN(), last_r = 0;
+        for (long s2 = 0; s2 < ns; ++s2) {
+          if (s2 == s1) continue;
+          for (long u2 = 0; u2 < nu; ++u2) {
+            const double q2 = row[static_cast<std::size_t>(s2 * nu + u2)];
+            if (!(q2 == last_q2)) last_q2 = q2, last_r = metrics::log_ratio(row[static_cast<std::size_t>(x1)], q2);
+            if (last_r > best) best = last_r, bs = s1, bu = u1, bs2 = s2, bu2 = u2;
+          }
         }
       }
-    }
+  }
   Matrix p = Matrix::Constant(ns, nu, 1.0 / static_cast<double>(ns * nu));
   p.row(bs).setZero();
   p(bs, bu) = 1.0 / static_cast<double>(ns);
