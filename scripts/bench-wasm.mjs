@@ -4,15 +4,24 @@
 // CPU time per solve (cpu_ratio_to_native: less distorted on a loaded machine; native CPU counts
 // every thread, the WASM module has none), and a summary over the requests that take at least
 // --over MS natively (default 10): the median and worst ratio and the requests above 1.5x.
+// --paired TOOL (the native privlab) measures both in turn instead, request by request, --rounds K
+// times (default 3), and gives each request the median of its K ratios: sequential runs minutes
+// apart compare two speeds of this machine as much as two builds.
 // --bin DIR picks the module (default build/wasm/bin), to compare two builds. Each request is
-// solved --warmup N times (default 1) before it is timed: V8 compiles WebAssembly functions on
-// their first call and optimises the hot ones in the background, which the native tool never does
-// (the page pays that once per visit: scripts/bench-page.mjs).
+// solved before it is timed, at least --warmup N times (default 1) and until --warmup-ms MS
+// (default 2500) of solving have passed or 200 solves: V8 runs each WebAssembly function first
+// from a quick baseline compile and recompiles the hot ones with its optimising compiler in the
+// background, function by function, which the native tool never does. For GLPK's simplex that
+// takes about a second of solving (game/distortion (21) 7x7: 75 ms a solve at first, 42 ms from
+// the 17th solve on; native 35 ms). The ratio compares the code once compiled; --warmup-ms 0
+// gives the first solves' ratio, and scripts/bench-page.mjs what a visit pays. Requests go in as UTF-8 bytes, as
+// the page's worker sends them (web/src/worker.js); --strings passes the text instead.
 //   node --no-experimental-fetch scripts/bench-wasm.mjs [--set FILE] [--repeat N] [--only TEXT]
-//        [--native FILE] [--bin DIR] [--warmup N] [--over MS] [--out FILE]
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+//        [--native FILE | --paired TOOL [--rounds K]] [--bin DIR] [--warmup N] [--warmup-ms MS] [--over MS] [--strings] [--out FILE]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadPrivlab, ROOT } from '../tests/node/wasm_loader.mjs';
 
@@ -25,6 +34,12 @@ const only = option('--only', '');
 const bin = option('--bin', null);
 const over = Number(option('--over', 10));
 const warmup = Math.max(0, Number(option('--warmup', 1)));
+const warmupMs = Math.max(0, Number(option('--warmup-ms', 2500)));
+const kMaxWarmupSolves = 200;
+const pairedTool = option('--paired', null);  // the native tool, run on each request in turn with the module
+const rounds = Math.max(1, Number(option('--rounds', 3)));
+const asStrings = args.includes('--strings');
+const utf8 = new TextEncoder();
 
 const m = await loadPrivlab(bin ? resolve(bin) : undefined);
 const requests = [];
@@ -33,35 +48,74 @@ const setFiles = setFile ? [resolve(setFile)] : readdirSync(join(ROOT, 'bench'))
 for (const file of setFiles)
   requests.push(...JSON.parse(readFileSync(file, 'utf8')).requests.filter((r) => !only || only.split('|').some((part) => part && r.name.includes(part))));
 
-const native = nativeFile ? Object.fromEntries(JSON.parse(readFileSync(nativeFile, 'utf8')).results.map((r) => [r.name, r])) : {};
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+/** The native tool's `bench` on one request, in a set file of its own: {median_ms, cpu_ms_per_solve}. */
+function nativeBench(item, reps) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wasm-'));
+  try {
+    writeFileSync(join(dir, 'set.json'), JSON.stringify({ requests: [{ ...item, max_repeat: reps }] }));
+    execFileSync(resolve(pairedTool), ['bench', '--set', join(dir, 'set.json'), '--repeat', String(reps), '--out', join(dir, 'out.json')], { stdio: 'ignore' });
+    return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).results[0];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The module's median wall and CPU time per solve over `reps` solves. */
+function wasmBench(input, reps) {
+  const times = [];
+  const cpu = [];
+  let out = '';
+  for (let r = 0; r < reps; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    out = m.solve(input());
+    times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  return { median_ms: median(times), cpu_ms_per_solve: median(cpu), exit_code: out.startsWith('{"error"') ? 1 : 0 };
+}
+
+const native = nativeFile ? Object.fromEntries(JSON.parse(readFileSync(nativeFile, 'utf8')).results.map((r) => [r.name, r])) : {};
 const loadBefore = loadavg()[0];
 const results = [];
 for (const item of requests) {
   const text = JSON.stringify(item.request);
-  const times = [];
-  const cpu = [];
-  let exitCode = 0;
+  const input = () => (asStrings ? text : utf8.encode(text));  // encoding is part of each timed solve
   const reps = Math.max(1, Math.min(repeat, item.max_repeat ?? repeat));  // as privlab bench
-  for (let w = 0; w < Math.min(warmup, reps); w++) m.solve(text);
-  for (let r = 0; r < reps; r++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const out = m.solve(text);
-    times.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-    exitCode = out.startsWith('{"error"') ? 1 : 0;
+  let warmupSolves = 0;
+  for (const began = performance.now(); warmupSolves < warmup || (performance.now() - began < warmupMs && warmupSolves < kMaxWarmupSolves); warmupSolves++)
+    m.solve(input());
+  if (!pairedTool) {
+    const row = { name: item.name, ...wasmBench(input, reps), repeat: reps, warmup_solves: warmupSolves };
+    const n = native[item.name];
+    if (n && n.median_ms) row.ratio_to_native = row.median_ms / n.median_ms;
+    if (n && n.cpu_ms_per_solve) row.cpu_ratio_to_native = row.cpu_ms_per_solve / n.cpu_ms_per_solve;
+    results.push(row);
+    continue;
   }
-  const row = { name: item.name, median_ms: median(times), cpu_ms_per_solve: median(cpu), repeat: reps, exit_code: exitCode };
-  const n = native[item.name];
-  if (n && n.median_ms) row.ratio_to_native = row.median_ms / n.median_ms;
-  if (n && n.cpu_ms_per_solve) row.cpu_ratio_to_native = row.cpu_ms_per_solve / n.cpu_ms_per_solve;
-  results.push(row);
+  // Paired: native and module alternate on this request, and each round's ratio compares runs
+  // seconds apart (this machine's speed drifts by half between minutes; docs/results/page.md).
+  const pairs = [];
+  for (let k = 0; k < rounds; k++) {
+    const n = nativeBench(item, reps);
+    const w = wasmBench(input, reps);
+    pairs.push({ native_ms: n.median_ms, native_cpu_ms: n.cpu_ms_per_solve, wasm_ms: w.median_ms, wasm_cpu_ms: w.cpu_ms_per_solve, exit_code: w.exit_code });
+  }
+  results.push({
+    name: item.name, repeat: reps, rounds, warmup_solves: warmupSolves,
+    native_median_ms: median(pairs.map((q) => q.native_ms)), median_ms: median(pairs.map((q) => q.wasm_ms)),
+    ratio_to_native: median(pairs.map((q) => q.wasm_ms / q.native_ms)),
+    cpu_ratio_to_native: median(pairs.map((q) => q.wasm_cpu_ms / q.native_cpu_ms)),
+    exit_code: pairs[0].exit_code, pairs,
+  });
 }
-const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', warmup, load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
-if (nativeFile) {
-  const slow = results.filter((r) => native[r.name] && native[r.name].median_ms >= over);
+const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', warmup, warmup_ms: warmupMs, input: asStrings ? 'string' : 'utf-8 bytes', paired: pairedTool, rounds: pairedTool ? rounds : undefined, node_flags: process.execArgv, load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
+if (nativeFile || pairedTool) {
+  const nativeMs = (r) => (pairedTool ? r.native_median_ms : native[r.name] && native[r.name].median_ms);
+  const slow = results.filter((r) => nativeMs(r) >= over);
   const summary = (key) => {
     const v = slow.map((r) => r[key]).filter((x) => typeof x === 'number');
     return v.length ? { median: median(v), worst: Math.max(...v), above_1_5: slow.filter((r) => r[key] > 1.5).map((r) => r.name) } : null;
