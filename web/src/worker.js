@@ -72,10 +72,10 @@ modulePromise.then(
 // first result's path, and that request, when it comes, gets the answer already computed. Nothing
 // is solved ahead once the page has asked for something.
 let asked = false;
-let warm = null;
+let warm = null;  // { request, response, began, ended }
 // Requests go in as UTF-8 bytes: Embind copies a Uint8Array as it is, while a string is measured
 // and encoded by a JavaScript loop (3 of the 15 ms of a 340 KB request; docs/results/page.md).
-const utf8 = new TextEncoder();  // { request, response, began, ended }
+const utf8 = new TextEncoder();
 
 async function warmUp({ hash, saved }) {
   // The request is worked out while the module still downloads and compiles (this thread is idle then).
