@@ -30,14 +30,6 @@ constexpr double kExactWork = 2e7;
 }  // namespace
 
 std::vector<char> implied_pairs(const Matrix& dp_distance) {
-  // One request asks for the same matrix's pairs 8-10 times (each PairFilter: the size estimate,
-  // the choice of method, design()); the O(n^3) scan runs once per thread and distinct matrix.
-  // The cache holds a copy of the last matrix and answers only for equal contents.
-  thread_local Matrix cached_distance;
-  thread_local std::vector<char> cached_implied;
-  if (cached_distance.rows() == dp_distance.rows() && cached_distance.cols() == dp_distance.cols() &&
-      cached_distance == dp_distance)
-    return cached_implied;
   const long n = dp_distance.rows();
   std::vector<char> implied(n * n, 0);
   for (long s = 0; s < n; ++s)
@@ -50,8 +42,6 @@ std::vector<char> implied_pairs(const Matrix& dp_distance) {
         if (std::abs(a + b - dst) <= 1e-12 * dst) implied[s * n + t] = 1;
       }
     }
-  cached_distance = dp_distance;
-  cached_implied = implied;
   return implied;
 }
 

@@ -245,18 +245,6 @@ TEST_CASE("game/implied_pairs: collinear chains on a grid, never adjacent cells"
   CHECK(implied[1 * 3 + 2] == 0);
 }
 
-TEST_CASE("game/implied_pairs: each matrix gets its own pairs, though the last one is kept") {
-  const Matrix line = grid_distances({1, 3, 1.0});
-  Matrix bent = line;  // 0 -> 2 longer than through 1: no longer implied
-  bent(0, 2) = bent(2, 0) = 2.5;
-  const auto first = implied_pairs(line);
-  const auto other = implied_pairs(bent);
-  CHECK(first[0 * 3 + 2] == 1);
-  CHECK(other[0 * 3 + 2] == 0);
-  CHECK(implied_pairs(line) == first);
-  CHECK(implied_pairs(grid_distances({1, 4, 1.0})).size() == 16);
-}
-
 TEST_CASE("game/design: dropping implied DP rows keeps metric DP on every pair, at the same cost") {
   GameInputs in;
   const Grid grid{3, 3, 1.0};
