@@ -3,8 +3,10 @@ export interface PrivlabModule {
   /**
    * Answers one request of the JSON language in docs/api.md (the same as `privlab solve`).
    * Returns the response text; failures come back as {"error":{"code","message","path"}}.
-   * The request may also be its UTF-8 bytes (TextEncoder's output), which Embind copies without
-   * the per-character encoding loop a string takes: the page's worker sends bytes.
+   * The request may also be its UTF-8 bytes (TextEncoder's output; also an Int8Array,
+   * Uint8ClampedArray or ArrayBuffer), copied with one TypedArray.set instead of the
+   * per-character encoding loop a string takes: the page's worker sends bytes. Any other
+   * argument throws a TypeError.
    */
   solve(requestJson: string | Uint8Array): string;
   /** As solve, calling onProgress(fraction in [0,1], stage) during long requests. */

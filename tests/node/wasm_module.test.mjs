@@ -212,3 +212,24 @@ test('wasm: number literals read to the same double as natively, from text and f
       assert.deepEqual(JSON.parse(wasm.solve(input)).mechanism, fromCli.json.mechanism, top.join(' '));
   }
 });
+
+// The bindings copy request bytes with TypedArray.set and decode the response with TextDecoder
+// (wasm/bindings.cpp). Every form Embind's std::string took reads the same text; the response's
+// non-ASCII text survives the decoding; anything else is a TypeError, not a crash.
+test('wasm: the request as a string, Uint8Array, Int8Array, Uint8ClampedArray or ArrayBuffer gives one answer', () => {
+  const text = '{"family":"rldp","joint":[[1,2],[3,4]],"uncertainty":"simplex","ε":1}';
+  const bytes = new TextEncoder().encode(text);
+  const expected = native(text).json;
+  assert.equal(expected.error.path, '/ε');
+  const offset = new Uint8Array(bytes.length + 3);
+  offset.set(bytes, 3);
+  const forms = [text, bytes, new Int8Array(bytes.buffer), new Uint8ClampedArray(bytes.buffer), bytes.buffer,
+    offset.subarray(3), new Int8Array(offset.buffer, 3)];
+  for (const form of forms) assert.deepEqual(JSON.parse(wasm.solve(form)), expected, form.constructor.name);
+  for (const bad of [42, null, undefined, {}, [1, 2], new Float64Array(2)]) {
+    assert.throws(() => wasm.solve(bad), TypeError, String(bad));
+    assert.throws(() => wasm.solveWithProgress(bad, () => {}), TypeError, String(bad));
+  }
+  assert.equal(JSON.parse(wasm.solve(new Uint8Array([0xff, 0xfe]))).error.code, 'malformed_json');
+  assert.equal(JSON.parse(wasm.solve(new Uint8Array(0))).error.code, 'malformed_json');
+});

@@ -73,8 +73,9 @@ modulePromise.then(
 // is solved ahead once the page has asked for something.
 let asked = false;
 let warm = null;  // { request, response, began, ended }
-// Requests go in as UTF-8 bytes: Embind copies a Uint8Array as it is, while a string is measured
-// and encoded by a JavaScript loop (3 of the 15 ms of a 340 KB request; docs/results/page.md).
+// Requests go in as UTF-8 bytes: the module copies a Uint8Array with one TypedArray.set, while a
+// string is measured and encoded by a JavaScript loop (3 of the 15 ms of a 340 KB request;
+// docs/results/page.md). wasm/bindings.cpp says how the response comes back.
 const utf8 = new TextEncoder();
 
 async function warmUp({ hash, saved }) {
