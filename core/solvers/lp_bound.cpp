@@ -52,10 +52,12 @@ double lagrangian_bound(const LinearProgram& program, const Vector& row_duals, c
     for (const auto& [j, a] : row.coeffs) group[j] = k;
     kept[k] = 1;
   }
-  std::vector<long double> reduced(n);
+  // Sums in double: the error bounds below are those of double recursive summation (long double
+  // would be software arithmetic in WebAssembly, 3 % of a 7x7 game request there).
+  std::vector<double> reduced(n);
   std::vector<double> magnitude(n), terms_in(n, 1);
   for (int j = 0; j < n; ++j) reduced[j] = program.objective(j), magnitude[j] = std::abs(program.objective(j));
-  long double total = 0;
+  double total = 0;
   double total_abs = 0;
   long terms = 0;
   for (int i = 0; i < m; ++i) {
@@ -68,11 +70,11 @@ double lagrangian_bound(const LinearProgram& program, const Vector& row_duals, c
       b = row.upper;  // <= side
     else
       continue;  // wrong sign: y_i = 0
-    total += static_cast<long double>(y) * b;
+    total += y * b;
     total_abs += std::abs(y * b);
     ++terms;
     for (const auto& [j, a] : row.coeffs) {
-      reduced[j] -= static_cast<long double>(a) * y;
+      reduced[j] -= a * y;
       magnitude[j] += std::abs(a * y);
       terms_in[j] += 1;
     }
@@ -81,7 +83,7 @@ double lagrangian_bound(const LinearProgram& program, const Vector& row_duals, c
   std::vector<double> group_min(m, kInf);
   for (int j = 0; j < n; ++j) {
     const double err = (terms_in[j] + 2) * kUnitRoundoff * magnitude[j] * 1.01;
-    const double r = static_cast<double>(reduced[j]);
+    const double r = reduced[j];
     const double rl = r - err - std::abs(r) * kUnitRoundoff, rh = r + err + std::abs(r) * kUnitRoundoff;
     if (group[j] >= 0) {
       group_min[group[j]] = std::min(group_min[group[j]], rl);
@@ -102,7 +104,7 @@ double lagrangian_bound(const LinearProgram& program, const Vector& row_duals, c
     total_abs += std::abs(t);
     ++terms;
   }
-  const double bound = static_cast<double>(total);
+  const double bound = total;
   return bound - (terms + 2) * kUnitRoundoff * total_abs * 1.01 - std::abs(bound) * kUnitRoundoff;
 }
 
