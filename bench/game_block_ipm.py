@@ -159,24 +159,7 @@ def block_ipm(D, pi, eps, iterations=80, report=print):
 
 
 def highs_optimum(D, pi, eps):
-    import scipy.optimize as so
-    import scipy.sparse as sp
-    n = len(pi)
-    F = np.exp(eps * D)
-    cost = np.array([pi[s] * (o != s) for o in range(n) for s in range(n)])
-    r_idx, c_idx, vals, r = [], [], [], 0
-    for o in range(n):
-        for s in range(n):
-            for t in range(n):
-                if s != t:
-                    r_idx += [r, r]
-                    c_idx += [o * n + s, o * n + t]
-                    vals += [1.0, -F[s, t]]
-                    r += 1
-    A_ub = sp.csr_matrix((vals, (r_idx, c_idx)), shape=(r, n * n))
-    A_eq = sp.csr_matrix((np.ones(n * n), ([s for o in range(n) for s in range(n)], range(n * n))), shape=(n, n * n))
-    res = so.linprog(cost, A_ub=A_ub, b_ub=np.zeros(r), A_eq=A_eq, b_eq=np.ones(n), bounds=(0, None), method="highs")
-    return res.fun
+    return flow.full_dp_lp(pi, np.exp(eps * D)).fun
 
 
 def main():

@@ -45,6 +45,26 @@ def grid_distances(grid):
     return np.sqrt((x[:, None] - x[None, :]) ** 2 + (y[:, None] - y[None, :]) ** 2)
 
 
+def full_dp_lp(pi, F):
+    """The whole DP LP (22) with the Hamming loss, every ordered pair's DP row, by scipy's HiGHS:
+    variables p(o|s) at o * n + s, cost sum_s pi(s) sum_{o != s} p(o|s). Returns linprog's result."""
+    n = len(pi)
+    cost = np.array([pi[s] * (o != s) for o in range(n) for s in range(n)])
+    r_idx, c_idx, vals = [], [], []
+    r = 0
+    for o in range(n):
+        for s in range(n):
+            for t in range(n):
+                if s != t:
+                    r_idx += [r, r]
+                    c_idx += [o * n + s, o * n + t]
+                    vals += [1.0, -F[s, t]]
+                    r += 1
+    A_ub = sp.csr_matrix((vals, (r_idx, c_idx)), shape=(r, n * n))
+    A_eq = sp.csr_matrix((np.ones(n * n), ([s for o in range(n) for s in range(n)], range(n * n))), shape=(n, n * n))
+    return so.linprog(cost, A_ub=A_ub, b_ub=np.zeros(r), A_eq=A_eq, b_eq=np.ones(n), bounds=(0, None), method="highs")
+
+
 def packing(pi, E):
     """min sum b s.t. E b >= pi, b >= 0; returns (bound, b, column sums of the primal a)."""
     res = so.linprog(np.ones(len(pi)), A_ub=-E, b_ub=-pi, bounds=(0, None), method="highs")

@@ -16,8 +16,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import game_flow_dual as flow  # noqa: E402 (exits 0 without scipy)
 import numpy as np  # noqa: E402
-import scipy.optimize as so  # noqa: E402
-import scipy.sparse as sp  # noqa: E402
 
 
 def main():
@@ -30,22 +28,8 @@ def main():
     pi = sum(w * np.exp(-(D[c] / 0.5) ** 2) for c, w in zip(places, weights))
     pi = pi / pi.sum() * 0.95 + 0.05 / n
     F = np.exp(np.minimum(eps * D, 30.0))
-    # The full LP (22): variables p(o|s) at o * n + s; cost sum_s pi(s) sum_{o != s} p(o|s).
-    cost = np.array([pi[s] * (o != s) for o in range(n) for s in range(n)])
-    r_idx, c_idx, vals = [], [], []
-    r = 0
-    for o in range(n):
-        for s in range(n):
-            for t in range(n):
-                if s != t:
-                    r_idx += [r, r]
-                    c_idx += [o * n + s, o * n + t]
-                    vals += [1.0, -F[s, t]]
-                    r += 1
-    A_ub = sp.csr_matrix((vals, (r_idx, c_idx)), shape=(r, n * n))
-    A_eq = sp.csr_matrix((np.ones(n * n), ([s for o in range(n) for s in range(n)], range(n * n))), shape=(n, n * n))
     start = time.time()
-    full = so.linprog(cost, A_ub=A_ub, b_ub=np.zeros(r), A_eq=A_eq, b_eq=np.ones(n), bounds=(0, None), method="highs")
+    full = flow.full_dp_lp(pi, F)
     seconds = time.time() - start
     lam = full.eqlin.marginals
     negative = [int(i) for i in range(n) if pi[i] - lam[i] < -1e-9]
