@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "common/arguments.h"
 
@@ -28,11 +29,17 @@ double max_over_pairs(const Matrix& p, const Matrix& dp_distance, double within,
   double worst = 0;
   const long n = p.cols();
   arguments::shape(dp_distance, "/dp_distance", n, n, "d_eps(s,s') over p's columns (secrets):");
+  // A row without a positive entry gives "no evidence" (-inf) for every pair, so only the
+  // reported observables are read: a decomposition on the 50 x 50 grid reports 9 of 2,500, and
+  // reading every row there is 2,500 x 6.25 M ratios and logarithms.
+  std::vector<long> reported;
+  for (long o = 0; o < p.rows(); ++o)
+    if ((p.row(o).array() > 0).any()) reported.push_back(o);
   for (long s = 0; s < n; ++s)
     for (long t = 0; t < n; ++t) {
       if (s == t || !(dp_distance(s, t) <= within)) continue;
       const double sc = scale(dp_distance(s, t));
-      for (long o = 0; o < p.rows(); ++o) {
+      for (long o : reported) {
         worst = std::max(worst, scaled_log_ratio(p(o, s), p(o, t), sc));
         if (worst == kInf) return worst;
       }
