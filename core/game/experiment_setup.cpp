@@ -78,10 +78,11 @@ void guard_work(const ExperimentSetup& setup, MechanismKind kind, long lp_count,
   game.size_field = "/grid";
   DesignOptions opt;
   opt.kind = kind;
-  const LpSize one = guard_lp_size(game, opt, limits(setup.allow_large));
+  const std::optional<LpSize> guarded = guard_lp_size(game, opt, limits(setup.allow_large));
   // Natively a decomposed LP never builds these rows, and a request's budget bounds each solve
   // (e.g. figure8's budget_seconds on the paper's map); the browser keeps the row budget.
   if (setup.allow_large && uses_decomposition(game.inputs, opt)) return;
+  const LpSize one = guarded ? *guarded : estimate_lp_size(game.inputs, opt);
   const double work = static_cast<double>(one.constraints) * static_cast<double>(lp_count);
   const double budget = work_budget(setup.allow_large);
   if (work > budget) {

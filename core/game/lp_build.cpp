@@ -12,17 +12,38 @@
 
 namespace privlab::game::lp_build {
 
+namespace {
+/// Does PairFilter drop the rows of implied pairs (implied_pairs)?
+bool drops_implied(const DesignOptions& o) { return has_dp(o.kind) && o.drop_implied_dp_rows && !o.dp_threshold; }
+
+/// Does (s, t) pass the thresholds, implication aside?
+bool within_thresholds(const GameInputs& in, const DesignOptions& opt, long s, long t) {
+  const double d = in.dp_distance(s, t);
+  if (opt.dp_threshold && !(d <= *opt.dp_threshold)) return false;          // (23b): d <= d_m^eps
+  if (opt.approx_threshold && !(d <= *opt.approx_threshold)) return false;  // Appendix C
+  return true;
+}
+}  // namespace
+
 PairFilter::PairFilter(const GameInputs& i, const DesignOptions& o) : in(i), opt(o) {
-  if (has_dp(o.kind) && o.drop_implied_dp_rows && !o.dp_threshold) implied = implied_pairs(i.dp_distance);
+  if (drops_implied(o)) implied = implied_pairs(i.dp_distance);
 }
 
 bool PairFilter::keep(long s, long t) const {
   if (s == t) return false;
   if (!implied.empty() && implied[s * in.num_secrets() + t]) return false;
-  const double d = in.dp_distance(s, t);
-  if (opt.dp_threshold && !(d <= *opt.dp_threshold)) return false;          // (23b): d <= d_m^eps
-  if (opt.approx_threshold && !(d <= *opt.approx_threshold)) return false;  // Appendix C
-  return true;
+  return within_thresholds(in, opt, s, t);
+}
+
+long count_kept_pairs(const GameInputs& in, const DesignOptions& opt, long limit) {
+  const long n = in.num_secrets();
+  long kept = 0;
+  for (long s = 0; s < n; ++s) {
+    const std::vector<char> implied = drops_implied(opt) ? implied_pairs_from(in.dp_distance, s) : std::vector<char>{};
+    for (long t = 0; t < n; ++t)
+      if (t != s && (implied.empty() || !implied[t]) && within_thresholds(in, opt, s, t) && ++kept > limit) return kept;
+  }
+  return kept;
 }
 
 double log_factor(const GameInputs& in, const DesignOptions& opt, long s, long t) {

@@ -29,6 +29,11 @@ struct PairFilter {
   bool keep(long s, long t) const;  ///< does the LP carry the DP rows of (s, t)?
 };
 
+/// The pairs PairFilter(in, opt) keeps, counted row by row without building the whole
+/// implied_pairs (O(n^3): minutes at 2,500 cells): stops at the first count above `limit`, so a
+/// grid that is not a line costs a few O(n^2) rows.
+long count_kept_pairs(const GameInputs& in, const DesignOptions& opt, long limit);
+
 /// ln of the DP factor of pair (s, t): eps d_eps(s,t) for (22b), eps for (23b) (capped).
 double log_factor(const GameInputs& in, const DesignOptions& opt, long s, long t);
 

@@ -10,6 +10,7 @@
  * p(o|s) - e^{eps d_eps(s,s')} p(o|s') <= 0 for s != s'.
  */
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,12 @@ const char* mechanism_name(MechanismKind kind);
 /// implied[s * n + t]: the metric-DP rows of (s,t) follow from those of (s,r) and (r,t) for some
 /// r with d(s,r), d(r,t) > 0 and d(s,r) + d(r,t) = d(s,t) (relative tolerance 1e-12).
 std::vector<char> implied_pairs(const Matrix& dp_distance);
+/// Row s of implied_pairs (entry t: pair (s,t)), in O(n^2).
+std::vector<char> implied_pairs_from(const Matrix& dp_distance, long s);
+/// The test of both: a = d(s,r) > 0 and b = d(r,t) > 0 add up to dst = d(s,t) within 1e-12 dst
+/// (callers check b > 0 and r != s, t; a NaN fails every comparison). implied_pairs spells the
+/// same comparisons out as selects, so that its loop vectorises.
+inline bool on_a_chain(double a, double b, double dst) { return a > 0 && std::abs(a + b - dst) <= 1e-12 * dst; }
 
 /// Does design() solve these inputs by decomposition (decomposition.h)?
 bool uses_decomposition(const GameInputs& in, const DesignOptions& opt);

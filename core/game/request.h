@@ -54,8 +54,10 @@ DesignOptions parse_design(const nlohmann::json& request);
 /// Does an LP of this size pass the limits?
 bool fits(const LpSize& size, const Limits& lim);
 
-/// Refuses (too_large naming the field) an LP beyond the limits; returns its size otherwise.
-LpSize guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim);
+/// Refuses (too_large naming the field) an LP beyond the limits; returns its size otherwise, or
+/// nullopt for the LPs guarded by their cell count instead (decomposed, or native cutting
+/// planes), whose full size is not counted.
+std::optional<LpSize> guard_lp_size(const ParsedGame& game, const DesignOptions& opt, const Limits& lim);
 
 /// grid.cell_km: a number (square cells) or [width, height] in km (default 1).
 void read_cell_size(const nlohmann::json& grid_json, Grid& grid);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "common/error.h"
@@ -11,6 +12,7 @@
 #include "game/dp_measure.h"
 #include "game/dual_lp.h"
 #include "game/experiment_runs.h"
+#include "game/lp_build.h"
 #include "game/mechanisms.h"
 #include "plain_lp.h"
 #include "random_game.h"
@@ -243,6 +245,68 @@ TEST_CASE("game/implied_pairs: collinear chains on a grid, never adjacent cells"
   CHECK(implied[2 * 3 + 0] == 1);
   CHECK(implied[0 * 3 + 1] == 0);
   CHECK(implied[1 * 3 + 2] == 0);
+}
+
+namespace {
+/// implied_pairs written as its definition reads, one (s, t, r) at a time.
+std::vector<char> implied_pairs_by_definition(const Matrix& d) {
+  const long n = d.rows();
+  std::vector<char> implied(n * n, 0);
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t) {
+      if (s == t || !(d(s, t) > 0)) continue;
+      for (long r = 0; r < n; ++r) {
+        const double a = d(s, r), b = d(r, t);
+        if (r != s && r != t && a > 0 && b > 0 && std::abs(a + b - d(s, t)) <= 1e-12 * d(s, t)) implied[s * n + t] = 1;
+      }
+    }
+  return implied;
+}
+}  // namespace
+
+TEST_CASE("game/implied_pairs: the vectorised form, its rows and the kept-pair count agree with the definition") {
+  std::vector<Matrix> cases = {grid_distances({4, 5, 0.75, 0.5333}), grid_distances({1, 9, 1.0}),
+                               grid_distances({6, 6, 0.3})};
+  // Not metrics: small integers (chains are frequent and exact), zeros off the diagonal
+  // (duplicate places: no chain through them), tiny diagonal entries (a chain through s itself
+  // would pass the 1e-12 test: the definition excludes r = s), asymmetric, one NaN.
+  std::mt19937_64 rng(42);
+  for (int k = 0; k < 3; ++k) {
+    const long n = 7 + 4 * k;
+    Matrix d(n, n);
+    std::uniform_int_distribution<int> pick(0, 4);
+    for (long s = 0; s < n; ++s)
+      for (long t = 0; t < n; ++t) d(s, t) = s == t ? (k == 1 ? 1e-14 : 0.0) : pick(rng);
+    if (k == 2) d(1, 2) = std::nan("");
+    cases.push_back(d);
+  }
+  long implied_total = 0;
+  for (const Matrix& d : cases) {
+    const long n = d.rows();
+    const auto fast = implied_pairs(d);
+    const auto reference = implied_pairs_by_definition(d);
+    CHECK(fast == reference);
+    for (long s = 0; s < n; ++s) {
+      const auto row = implied_pairs_from(d, s);
+      CHECK(std::equal(row.begin(), row.end(), reference.begin() + s * n));
+    }
+    implied_total += std::count(reference.begin(), reference.end(), 1);
+    GameInputs in;
+    in.dp_distance = d;
+    in.prior = Vector::Constant(n, 1.0 / static_cast<double>(n));
+    for (const std::optional<double> threshold : {std::optional<double>{}, std::optional<double>{2.0}}) {
+      DesignOptions o;
+      o.kind = MechanismKind::kDp;
+      o.approx_threshold = threshold;
+      const lp_build::PairFilter pairs(in, o);
+      long kept = 0;
+      for (long s = 0; s < n; ++s)
+        for (long t = 0; t < n; ++t) kept += pairs.keep(s, t);
+      CHECK(lp_build::count_kept_pairs(in, o, n * n) == kept);
+      CHECK(lp_build::count_kept_pairs(in, o, kept / 2) == kept / 2 + 1);  // stops past the limit
+    }
+  }
+  CHECK(implied_total > 100);  // the cases do exercise chains
 }
 
 TEST_CASE("game/design: dropping implied DP rows keeps metric DP on every pair, at the same cost") {

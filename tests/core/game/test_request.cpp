@@ -33,7 +33,7 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   const ParsedGame g = parse_game(req);
   DesignOptions o;
   o.kind = MechanismKind::kJoint;
-  CHECK_NOTHROW(guard_lp_size(g, o, limits()));  // decomposed: 64 cells fit the page
+  CHECK(!guard_lp_size(g, o, limits()).has_value());  // decomposed: 64 cells fit the page, not counted
   o.decomposition = DesignOptions::Decomposition::kOff;
   try {
     guard_lp_size(g, o, limits());
@@ -42,7 +42,7 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
     CHECK(e.code() == "too_large");
     CHECK(e.path() == "/grid");
   }
-  CHECK(guard_lp_size(g, o, limits(true)).constraints > limits().max_lp_constraints);
+  CHECK(guard_lp_size(g, o, limits(true)).value().constraints > limits().max_lp_constraints);
   o.approx_threshold = 1.5;  // 8x8 stays too slow even with Appendix C (4160 variables)
   CHECK_THROWS_AS(guard_lp_size(g, o, limits()), Error);
   const ParsedGame g7 =
@@ -50,7 +50,7 @@ TEST_CASE("game/guard_lp_size: refuses beyond the limits, naming the size field"
   o.approx_threshold.reset();
   CHECK_THROWS_AS(guard_lp_size(g7, o, limits()), Error);  // 75,755 rows
   o.approx_threshold = 1.5;                                // Appendix C brings 7x7 under the browser limits
-  CHECK(fits(guard_lp_size(g7, o, limits()), limits()));
+  CHECK(fits(guard_lp_size(g7, o, limits()).value(), limits()));
   o.approx_threshold.reset();
   o.decomposition = DesignOptions::Decomposition::kAuto;
   const ParsedGame map =
