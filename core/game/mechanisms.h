@@ -29,10 +29,13 @@ const char* mechanism_name(MechanismKind kind);
 std::vector<char> implied_pairs(const Matrix& dp_distance);
 /// Row s of implied_pairs (entry t: pair (s,t)), in O(n^2).
 std::vector<char> implied_pairs_from(const Matrix& dp_distance, long s);
-/// The test of both: a = d(s,r) > 0 and b = d(r,t) > 0 add up to dst = d(s,t) within 1e-12 dst
-/// (callers check b > 0 and r != s, t; a NaN fails every comparison). implied_pairs spells the
-/// same comparisons out as selects, so that its loop vectorises.
-inline bool on_a_chain(double a, double b, double dst) { return a > 0 && std::abs(a + b - dst) <= 1e-12 * dst; }
+/// The test of both, 1 or 0: a = d(s,r) > 0 and b = d(r,t) > 0 add up to dst = d(s,t) within
+/// 1e-12 dst (callers check b > 0 and r != s, t; a NaN fails every comparison). Selects into
+/// doubles, no && and no bool: written so, implied_pairs' loop over s vectorises.
+inline double on_a_chain(double a, double b, double dst) {
+  const double sums = std::abs(a + b - dst) <= 1e-12 * dst ? 1.0 : 0.0;
+  return a > 0 ? sums : 0.0;
+}
 
 /// Does design() solve these inputs by decomposition (decomposition.h)?
 bool uses_decomposition(const GameInputs& in, const DesignOptions& opt);
