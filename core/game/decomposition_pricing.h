@@ -243,13 +243,9 @@ class Pricing {
       if (sol.status != lp::Status::kOptimal) return std::nullopt;
       if (pb_.over_budget() || !add_cuts(sol.x)) break;
     }
-    Vector duals = Vector::Zero(rows());
-    duals.head(sol.row_duals.size()) = sol.row_duals;
-    lp::BoundDomain dom;
-    if (!anchored_) dom.simplex_rows = {0};
-    bound = lp::lagrangian_bound(mirror_, duals, dom);
-    box_bound = anchored_ ? -lp::kInf : row_box_bound(mirror_, duals, pb_.n, pb_.x_row_upper);
-    last_duals_ = std::move(duals);
+    last_duals_ = padded(sol.row_duals);
+    bound = simplex_bound(last_duals_);
+    box_bound = anchored_ ? -lp::kInf : row_box_bound(mirror_, last_duals_, pb_.n, pb_.x_row_upper);
     last_v_ = sol.x.head(pb_.n);
     return last_v_;
   }
@@ -286,18 +282,29 @@ class Pricing {
   /// 7 x 7 DP request). Not with an anchor (dual_repair.h), whose LP has no simplex.
   bool screened_by_last_duals(double& bound, double& box_bound) {
     if (anchored_ || last_v_.size() == 0) return false;
-    Vector duals = Vector::Zero(rows());
-    duals.head(last_duals_.size()) = last_duals_;
-    lp::BoundDomain dom;
-    dom.simplex_rows = {0};
-    const double simplex_bound = lp::lagrangian_bound(mirror_, duals, dom);
-    if (!(simplex_bound >= 0)) return false;
+    const Vector duals = padded(last_duals_);  // cuts added since: multiplier 0
+    const double over_simplex = simplex_bound(duals);
+    if (!(over_simplex >= 0)) return false;
     const double box = row_box_bound(mirror_, duals, pb_.n, pb_.x_row_upper);
     if (!(box >= -kScreenBoxSlack)) return false;
-    bound = simplex_bound;
+    bound = over_simplex;
     box_bound = box;
     ++screened_;
     return true;
+  }
+  /// Row multipliers for every row of the pricing LP now: `row_duals` (from a solve that had
+  /// fewer rows), 0 for the rows added since.
+  Vector padded(const Vector& row_duals) const {
+    Vector duals = Vector::Zero(rows());
+    duals.head(row_duals.size()) = row_duals;
+    return duals;
+  }
+  /// The Lagrangian bound of the pricing LP's objective at `duals` over its domain (the simplex
+  /// row kept, except with an anchor).
+  double simplex_bound(const Vector& duals) const {
+    lp::BoundDomain dom;
+    if (!anchored_) dom.simplex_rows = {0};
+    return lp::lagrangian_bound(mirror_, duals, dom);
   }
   /// Separation over ALL pairs (O(n^2)): per s the most violated DP row, and the (21b) row of
   /// the best guess. Returns whether a row was added.
@@ -333,7 +340,7 @@ class Pricing {
   std::vector<char> dp_in_, dist_in_;
   long dp_count_ = 0, dist_count_ = 0;
   std::vector<GuessMixture> mixtures_;  ///< (21): per observable, where its double oracle ended
-  Vector last_duals_, last_v_;          ///< the last solve's row multipliers and solution
+  Vector last_duals_, last_v_;          ///< the last solve's row multipliers (padded) and solution
   long screened_ = 0;
 };
 
