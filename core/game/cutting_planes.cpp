@@ -150,9 +150,13 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt.max_seconds > 0) master.set_time_limit(std::max(1e-3, opt.max_seconds - elapsed));
     const lp::Solution dual = master.solve();
+    // Out of time by the master's own stop, or by the clock (GLPK's timer is not steady_clock:
+    // the master can stop at its limit a millisecond before this clock says the budget is
+    // spent, which read as a failure sent the caller to the full LP; lp.h).
     const bool out_of_time =
         opt.max_seconds > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds;
+        (dual.status == lp::Status::kTimeLimit ||
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds);
     if (dual.status != lp::Status::kOptimal && out_of_time) {
       // The budget ran out inside a master solve: the last round's candidate stands; before the
       // first round, the uniform mechanism (feasible: DP-perfect, error = the threshold >= d_m)

@@ -56,10 +56,13 @@ class Master {
     lp_->add_column(pb_.cost.row(o).dot(sh.r), 0.0, lp::kInf, coeffs);
     columns_.emplace_back(o, k);
   }
-  lp::Solution solve(double seconds) {
-    lp_->set_time_limit(seconds);
+  /// Within what is left of the budget (a stop at that limit spends it: Problem::record).
+  lp::Solution solve() {
+    lp_->set_time_limit(pb_.seconds_left());
     solved_ = columns_;  // the columns the solution's theta refers to (add and purge follow)
-    return lp_->solve();
+    lp::Solution sol = lp_->solve();
+    pb_.record(sol);
+    return sol;
   }
   long columns() const { return static_cast<long>(columns_.size()); }
   /// Keeps at most kColumnsPerRow (rows) columns: the basic ones and the nonbasic ones of
@@ -256,7 +259,7 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
   for (long o = 0; o < m; ++o) all[o] = o;
   long cheap_rounds = 0;
   while (!out_of_budget) {
-    const lp::Solution sol = master.solve(pb.seconds_left());
+    const lp::Solution sol = master.solve();
     if (sol.status != lp::Status::kOptimal) {
       // Out of budget: the last master's mechanism stands. When this phase has solved no master
       // yet (theta is empty; res.rounds counts the observable generation's rounds too), it has

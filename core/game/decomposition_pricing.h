@@ -86,7 +86,17 @@ struct Problem {
   /// opt.max_seconds after construction began (none without a budget): every LP solve stops by then.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 
-  bool over_budget() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+  /// Spent by the clock, or by an LP given seconds_left() that stopped at its limit (record):
+  /// GLPK times its solves with gettimeofday, and in the browser one stopped at its limit a
+  /// millisecond before this clock's deadline; read as a failure, that sent the request to the
+  /// full LP (12 GB and minutes on the paper's map, instead of an answer within the budget).
+  bool over_budget() const {
+    return limit_reached_.load() || (deadline && std::chrono::steady_clock::now() >= *deadline);
+  }
+  /// Records the outcome of an LP solved with seconds_left() as its time limit.
+  void record(const lp::Solution& sol) const {
+    if (sol.status == lp::Status::kTimeLimit) limit_reached_ = true;
+  }
   /// Seconds to the deadline, at least 1 ms (0: no budget): the time limit of the next LP solve.
   double seconds_left() const {
     return deadline
@@ -147,6 +157,9 @@ struct Problem {
   /// with reduced cost -1e-7 has -1e-9 per unit of mass, below what enters the master: on the
   /// map the column generation stopped with 64 such rows and gap 2.8e-5); with DP, shape(v).
   Shape priced_shape(const Vector& v) const { return shape(v, dp || !(v.maxCoeff() > 0)); }
+
+ private:
+  mutable std::atomic<bool> limit_reached_{false};  ///< record() saw a solve stopped at its limit
 };
 
 /// Reduced cost of column (o, shape) of the master at its duals (lambda, then mu with (21c)).
@@ -240,6 +253,7 @@ class Pricing {
       // budget on the map ended after 39 s). Past the budget the relaxed LP's bound stands.
       lp_->set_time_limit(pb_.seconds_left());
       sol = lp_->solve();
+      pb_.record(sol);
       if (sol.status != lp::Status::kOptimal) return std::nullopt;
       if (pb_.over_budget() || !add_cuts(sol.x)) break;
     }

@@ -152,7 +152,11 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
       row.lower = 0.0;
       prog.rows.push_back(std::move(row));
     }
-    if (!absorb(lp::solve_lp(prog))) return std::nullopt;
+    const lp::Solution sol = lp::solve_lp(prog);
+    // Stopped by the time limit (the budget's, spent): the bounds proven so far stand, as at
+    // the iteration cap (a failure here had sent the whole request to the full LP).
+    if (sol.status == lp::Status::kTimeLimit) break;
+    if (!absorb(sol)) return std::nullopt;
     new_guess = !in_guesses[last_guess];
     if (new_guess) guesses.push_back(last_guess), in_guesses[last_guess] = 1;
   }

@@ -48,8 +48,9 @@ struct GuessMixture {
 
 /// Prices one observable (z = its reduced cost per cell, mu >= 0, W the n x n weighted
 /// distances W(g,s) = pi(s) d(g,s)). Stops when the gap between `value` and `box_bound` is
-/// below `tolerance` (absolute) or after `max_iterations` small LPs. nullopt when a small LP
-/// does not solve (`seconds`: the time limit of each, 0 = none). `start` (optional): the
+/// below `tolerance` (absolute), after `max_iterations` small LPs, or when one stops at its
+/// time limit (`seconds`, 0 = none): the bounds proven so far stand. nullopt when a small LP
+/// fails. `start` (optional): the
 /// mixture to start from (empty: the prior-only guess), replaced by the one it ends with.
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
                                                     double tolerance, long max_iterations, double seconds,

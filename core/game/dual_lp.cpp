@@ -71,7 +71,10 @@ lp::Solution solve_via_dual(const lp::LinearProgram& primal) {
     sol.status = lp::Status::kUnbounded;
     return sol;
   }
-  if (d.status != lp::Status::kOptimal) return sol;
+  if (d.status != lp::Status::kOptimal) {
+    sol.status = d.status;  // failed, or stopped by its time limit
+    return sol;
+  }
   sol.status = lp::Status::kOptimal;
   sol.objective = d.objective;
   sol.x = d.row_duals;  // d (dual optimum) / d c_j = x_j

@@ -10,6 +10,7 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <memory>
@@ -20,6 +21,15 @@
 namespace privlab::lp {
 
 namespace {
+std::atomic<double> time_limit_scale{1.0};  ///< testing::scale_time_limits
+
+/// GLPK's tm_lim (ms) for a limit in seconds (0: none): one millisecond over, so that a solve
+/// does not stop before a caller's deadline by rounding (it may still by its clock: lp.h).
+int limit_ms(double seconds) {
+  if (!(seconds > 0)) return 0;
+  return static_cast<int>(std::min(seconds * time_limit_scale.load() * 1000, 2e9)) + 1;
+}
+
 struct ProblemDeleter {
   void operator()(glp_prob* p) const { glp_delete_prob(p); }
 };
@@ -40,6 +50,7 @@ const char* status_name(Status status) {
     case Status::kOptimal: return "optimal";
     case Status::kInfeasible: return "infeasible";
     case Status::kUnbounded: return "unbounded";
+    case Status::kTimeLimit: return "stopped by its time limit";
     default: return "failed";
   }
 }
@@ -178,6 +189,10 @@ Solution read_solution(glp_prob* p, SimplexOutcome outcome, int n) {
     sol.status = Status::kUnbounded;
     return sol;
   }
+  if (outcome.rc == GLP_ETMLIM) {
+    sol.status = Status::kTimeLimit;
+    return sol;
+  }
   if (outcome.rc != 0) return sol;
   switch (outcome.status) {
     case GLP_OPT: sol.status = Status::kOptimal; break;
@@ -205,7 +220,7 @@ Solution solve(const LinearProgram& program, bool exact) {
   params.presolve = program.presolve && !exact ? GLP_ON : GLP_OFF;
   params.msg_lev = GLP_MSG_OFF;
   params.it_lim = iteration_limit(program.iteration_limit, m, n);
-  if (program.time_limit > 0) params.tm_lim = static_cast<int>(std::min(program.time_limit * 1000, 2e9)) + 1;
+  if (program.time_limit > 0) params.tm_lim = limit_ms(program.time_limit);
   if (program.tolerance > 0) params.tol_bnd = params.tol_dj = program.tolerance;
   SimplexOutcome outcome = simplex_with_restart(p, params);
   if (exact) {
@@ -242,9 +257,7 @@ void apply_tolerance(glp_smcp& params, double tolerance) {
 
 void IncrementalLp::set_tolerance(double tolerance) { impl_->tolerance = tolerance; }
 
-void IncrementalLp::set_time_limit(double seconds) {
-  impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
-}
+void IncrementalLp::set_time_limit(double seconds) { impl_->time_limit_ms = limit_ms(seconds); }
 
 IncrementalLp::IncrementalLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
@@ -302,9 +315,7 @@ struct ColumnLp::Impl {
 
 void ColumnLp::set_tolerance(double tolerance) { impl_->tolerance = tolerance; }
 
-void ColumnLp::set_time_limit(double seconds) {
-  impl_->time_limit_ms = seconds > 0 ? static_cast<int>(std::min(seconds * 1000, 2e9)) + 1 : 0;
-}
+void ColumnLp::set_time_limit(double seconds) { impl_->time_limit_ms = limit_ms(seconds); }
 
 ColumnLp::ColumnLp(const LinearProgram& program) : impl_(std::make_unique<Impl>()) {
   impl_->p.reset(create_with_columns(program));
@@ -379,5 +390,9 @@ Solution ColumnLp::solve() {
 }
 
 void release_thread_state() { glp_free_env(); }
+
+namespace testing {
+void scale_time_limits(double factor) { time_limit_scale = factor; }
+}  // namespace testing
 
 }  // namespace privlab::lp

@@ -33,7 +33,7 @@ struct LinearProgram {
   /// cutting-plane LPs (seen in the rldp-mse family): a solve that hits the limit restarts once
   /// from the standard basis with the dual simplex, then gives up with Status::kFailed.
   long iteration_limit = 0;
-  /// Wall-clock limit of solve_lp in seconds (0: none); a solve stopped by it is not kOptimal.
+  /// Wall-clock limit of solve_lp in seconds (0: none); a solve stopped by it is kTimeLimit.
   double time_limit = 0;
   /// GLPK's primal and dual feasibility tolerances (relative; 0: its defaults, 1e-7). A caller
   /// that proves bounds from the duals asks for tighter ones (IncrementalLp::set_tolerance).
@@ -50,7 +50,11 @@ struct LinearProgram {
   }
 };
 
-enum class Status { kOptimal, kInfeasible, kUnbounded, kFailed };
+/// kTimeLimit: stopped by its time limit (GLPK's GLP_ETMLIM) before an answer. GLPK times a
+/// solve with gettimeofday, not std::chrono::steady_clock, so a caller whose limit is a
+/// deadline's time left cannot tell this stop from a failure by reading its own clock (in the
+/// browser the two clocks differ by about a millisecond); it reads this status.
+enum class Status { kOptimal, kInfeasible, kUnbounded, kTimeLimit, kFailed };
 
 struct Solution {
   Status status = Status::kFailed;
@@ -64,6 +68,13 @@ struct Solution {
 Solution solve_lp(const LinearProgram& program);
 
 const char* status_name(Status status);
+
+namespace testing {
+/// Multiplies every time limit given from now on (1: as given). Tests set a factor below 1 to
+/// make solves stop at their limit before the caller's own clock reaches its deadline, as
+/// GLPK's timer sometimes does in the browser (Status::kTimeLimit).
+void scale_time_limits(double factor);
+}  // namespace testing
 
 /**
  * An LP that grows by rows and is re-solved from its previous basis: the master problem of a

@@ -102,7 +102,7 @@ TEST_CASE("solvers/lp: an exhausted iteration limit is a failure, not a hang or 
   CHECK(lp::solve_lp(p).status == lp::Status::kOptimal);
 }
 
-TEST_CASE("solvers/lp: a time limit stops solve_lp short of optimal; without it the same LP solves") {
+TEST_CASE("solvers/lp: a time limit stops solve_lp short of optimal (kTimeLimit); without it the same LP solves") {
   // A dense 600 x 600 covering LP (the game's packing bound on a large grid is of this kind):
   // min sum b, E b >= 1, with E(o,s) = e^{-|o-s|/50}. Seconds of simplex; 2 ms are not enough.
   const int n = 600;
@@ -116,7 +116,14 @@ TEST_CASE("solvers/lp: a time limit stops solve_lp short of optimal; without it 
     prog.rows.push_back(std::move(row));
   }
   prog.time_limit = 1e-3;
-  CHECK(lp::solve_lp(prog).status != lp::Status::kOptimal);
+  // Said as such, not as a failure: callers with a deadline read it (the game's budget).
+  CHECK(lp::solve_lp(prog).status == lp::Status::kTimeLimit);
   prog.time_limit = 0;
   CHECK(lp::solve_lp(prog).status == lp::Status::kOptimal);
+  // lp::testing scales every limit: 10 s scaled by 1e-4 is 1 ms.
+  prog.time_limit = 10;
+  lp::testing::scale_time_limits(1e-4);
+  const lp::Status scaled = lp::solve_lp(prog).status;
+  lp::testing::scale_time_limits(1.0);
+  CHECK(scaled == lp::Status::kTimeLimit);
 }
