@@ -14,6 +14,7 @@
 #include "game/decomposition.h"
 #include "game/dp_measure.h"
 #include "game/evaluation.h"
+#include "game/known_mechanism.h"
 
 namespace privlab::game {
 
@@ -61,6 +62,11 @@ Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, do
 
 Designed LpTally::design(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
   Designed d = design_for(in, kind, epsilon, dm, seconds);
+  const DesignOptions audited_for = design_options(kind, epsilon, dm);  // what the audits read of design_for's
+  bool better = false;
+  for (const auto& [k, known] : last) better |= keep_cheaper_known(d, known, in, audited_for);
+  improved += better;
+  last[kind] = d.p;
   if (!proven_optimal(d)) ++unproven;
   worst_gap = std::max(worst_gap, d.gap);
   return d;

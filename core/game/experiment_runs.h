@@ -8,6 +8,7 @@
  *        rows, plots and notes.
  */
 #pragma once
+#include <map>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -71,10 +72,16 @@ inline bool proven_optimal(const Designed& d) { return !d.stopped_early && d.gap
 /// certified relative gap above kExactGap) and the largest certified gap. On the paper's map with
 /// priors spread over many cells an LP can run for many minutes (issue 27), so a limit keeps
 /// Section 9 on the map within a known time, with every stopped LP's gap said.
+/// An LP its limit stopped answers with the cheapest of its own mechanism and the last one of
+/// each kind designed before for the same user, among those that pass its audits
+/// (known_mechanism.h): the optimum at a smaller eps is DP at a larger one, and the DP
+/// mechanism at (eps, d_m = its own error) is a joint one. `improved` counts those answers.
 struct LpTally {
   double seconds = 0;
   long unproven = 0;
   double worst_gap = 0;
+  long improved = 0;
+  std::map<MechanismKind, Matrix> last;  ///< the last mechanism designed of each kind
   Designed design(const GameInputs& in, MechanismKind kind, double epsilon, double dm);
 };
 
