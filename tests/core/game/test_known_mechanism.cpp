@@ -95,7 +95,9 @@ TEST_CASE("game/known_mechanism: LpTally offers the last mechanism of each kind 
   const Designed optimum_15 = designed(in, MechanismKind::kDp, 1.5, 0, 0);
   tally.last[MechanismKind::kDp] = optimum_15.p;
   const Designed d = tally.design(in, MechanismKind::kDp, 1.5, 0);
-  CHECK(d.cost <= optimum_15.cost + 1e-12);
+  // (Within the exact gap: on a machine fast enough to prove the LP optimal in its first 2 ms,
+  // its own answer stands, within 1e-6 of the optimum.)
+  CHECK(d.cost <= optimum_15.cost * (1 + kExactGap) + 1e-12);
   CHECK(tally.improved == (d.p == optimum_15.p ? 1 : 0));
   CHECK(tally.last[MechanismKind::kDp] == d.p);
   CHECK(passes_design_audits(d.p, in, design_options(MechanismKind::kDp, 1.5, 0)));
