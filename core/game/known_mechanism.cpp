@@ -4,9 +4,6 @@
  */
 #include "game/known_mechanism.h"
 
-#include <algorithm>
-#include <cmath>
-
 #include "common/error.h"
 #include "game/audits.h"
 #include "game/lp_build.h"
@@ -28,16 +25,11 @@ bool passes_design_audits(const Matrix& p, const GameInputs& in, const DesignOpt
 
 bool keep_cheaper_known(Designed& d, const Matrix& known, const GameInputs& in, const DesignOptions& o) {
   if (!(d.gap > kExactGap) || known.rows() != d.p.rows() || known.cols() != d.p.cols()) return false;
-  const auto objective = [&](const Matrix& p) {
-    return o.worst_case ? worst_utility_cost(p, in.loss) : utility_cost(p, in.prior, in.loss);
-  };
-  const double current = objective(d.p), candidate = objective(known);
-  if (!(candidate < current) || !passes_design_audits(known, in, o)) return false;
+  if (!(design_objective(known, in, o) < design_objective(d.p, in, o)) || !passes_design_audits(known, in, o))
+    return false;
   d.p = known;
-  d.cost = utility_cost(known, in.prior, in.loss);
-  d.lp_objective = candidate;
+  d.lp_objective = cost_and_gap(d, in, o);
   d.repair_mix = 0;
-  d.gap = std::max(0.0, (candidate - d.lower_bound) / std::max(1.0, std::abs(candidate)));
   d.stopped_early = d.stopped_early && d.gap > kExactGap;
   return true;
 }

@@ -179,10 +179,8 @@ std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions
   // Any mix is applied (GLPK's scaled tolerances left a DP row of a 4x4 joint LP at eps 16
   // violated by 1e-7 with e^16 on the other side: a 1.8e-6 mix); what it costs shows in the gap.
   d.repair_mix = repair_with_uniform(d.p, in, o, pairs, 1.0);
-  d.cost = utility_cost(d.p, in.prior, in.loss);
   d.lower_bound = certified_lower_bound(b, sol.row_duals, in, o);
-  const double achieved = o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost;
-  d.gap = std::max(0.0, (achieved - d.lower_bound) / std::max(1.0, std::abs(achieved)));
+  cost_and_gap(d, in, o);
   d.lp_objective = sol.objective;
   d.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
   for (const auto& row : b.prog.rows) d.size.nonzeros += static_cast<long>(row.coeffs.size());
@@ -198,10 +196,8 @@ Designed from_cut(const CutResult& cut, const GameInputs& in, const DesignOption
   d.method = method;
   d.p = cut.p;
   d.repair_mix = cut.repair_mix;
-  d.cost = utility_cost(d.p, in.prior, in.loss);
   d.lower_bound = cut.lower_bound;
-  const double achieved = o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost;
-  d.gap = std::max(0.0, (achieved - d.lower_bound) / std::max(1.0, std::abs(achieved)));
+  cost_and_gap(d, in, o);
   d.lp_objective = cut.lp_objective;
   d.size = cut.size;
   d.dp_rows = cut.dp_rows;
@@ -234,9 +230,7 @@ std::optional<Designed> dp_rows_at_cap(const GameInputs& in, const DesignOptions
   relaxed.dp_threshold.reset();
   Designed d = design(in, relaxed);
   d.repair_mix = 1 - (1 - d.repair_mix) * (1 - repair_with_uniform(d.p, in, o, pairs, 1.0));
-  d.cost = utility_cost(d.p, in.prior, in.loss);
-  const double achieved = o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost;
-  d.gap = std::max(0.0, (achieved - d.lower_bound) / std::max(1.0, std::abs(achieved)));
+  cost_and_gap(d, in, o);
   if (d.gap > kExactGap) return std::nullopt;
   if (!has_distortion(o.kind)) d.shadow_price = std::numeric_limits<double>::quiet_NaN();
   d.dp_rows = 0;  // none was needed: the mix satisfies them all
@@ -250,6 +244,17 @@ DesignOptions design_options(MechanismKind kind, double epsilon, double min_dist
   o.epsilon = epsilon;
   o.min_distortion = min_distortion;
   return o;
+}
+
+double design_objective(const Matrix& p, const GameInputs& in, const DesignOptions& o) {
+  return o.worst_case ? worst_utility_cost(p, in.loss) : utility_cost(p, in.prior, in.loss);
+}
+
+double cost_and_gap(Designed& d, const GameInputs& in, const DesignOptions& o) {
+  d.cost = utility_cost(d.p, in.prior, in.loss);
+  const double objective = o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost;
+  d.gap = std::max(0.0, (objective - d.lower_bound) / std::max(1.0, std::abs(objective)));
+  return objective;
 }
 
 Designed design(const GameInputs& in, const DesignOptions& opt) {
@@ -300,7 +305,6 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   const Attempt first = dual_first ? Attempt::kDual : Attempt::kPrimal;
   const Attempt second = dual_first ? Attempt::kPrimal : Attempt::kDual;
   std::optional<Designed> best = finish_full_lp(in, o, pairs, b, first);
-  const auto achieved = [&](const Designed& d) { return o.worst_case ? worst_utility_cost(d.p, in.loss) : d.cost; };
   for (Attempt next : {second, Attempt::kDecomposition, Attempt::kExact}) {
     if (best && best->gap <= kExactGap) break;
     if (next == Attempt::kDecomposition &&
@@ -320,9 +324,9 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     }
     if (other && best) {  // both bounds are valid: keep the larger, and the cheaper mechanism
       const double lower = std::max(other->lower_bound, best->lower_bound);
-      if (achieved(*other) < achieved(*best)) best = std::move(other);
+      if (design_objective(other->p, in, o) < design_objective(best->p, in, o)) best = std::move(other);
       best->lower_bound = lower;
-      best->gap = std::max(0.0, (achieved(*best) - lower) / std::max(1.0, std::abs(achieved(*best))));
+      cost_and_gap(*best, in, o);
     } else if (other) {
       best = std::move(other);
     }

@@ -80,6 +80,13 @@ void check_inputs(const GameInputs& in);
 /// ("missing_field") and in range, thresholds finite and >= 0.
 void check_design_arguments(const GameInputs& in, const DesignOptions& opt);
 
+/// The objective the design with `o` minimises, of the mechanism p: cost (11), or the
+/// worst-case cost (12) with `worst_case`.
+double design_objective(const Matrix& p, const GameInputs& in, const DesignOptions& o);
+/// Sets d.cost (11) from d.p, and the certificate's gap d.gap = (objective - d.lower_bound) /
+/// max(1, |objective|) (at least 0) with design_objective; returns that objective.
+double cost_and_gap(Designed& d, const GameInputs& in, const DesignOptions& o);
+
 /// Solves (21), (22)/(23) or (24) after check_design_arguments. Throws bad_request("infeasible", "/min_distortion") when
 /// d_m exceeds feasibility_threshold (no mechanism can reach it), solver_failure otherwise.
 Designed design(const GameInputs& in, const DesignOptions& opt);
