@@ -8,26 +8,30 @@
 #include <cmath>
 #include <vector>
 
+#include "solvers/box_minimax.h"
 #include "solvers/lp.h"
 
 namespace privlab::game::decomposition {
 
 namespace {
 constexpr double kUnit = 0x1.0p-53;  // unit round-off
-/// GLPK's tolerances in the small LPs. Its default (relative 1e-7) leaves duals rho that prove
-/// only -5e-7 per row where the optimum is 0 (the map: gap 2.8e-5 over 300 observables); its
-/// exact simplex took 2.5 s on a 20 x 7 LP.
+/// The small LPs' tolerance (the dense simplex's on reduced costs, relative to the largest
+/// |a|; GLPK's where that one reaches its pivot cap). GLPK's default (relative 1e-7) left duals
+/// rho that prove only -5e-7 per row where the optimum is 0 (the map: gap 2.8e-5 over 300
+/// observables); its exact simplex took 2.5 s on a 20 x 7 LP.
 constexpr double kSmallLpTolerance = 1e-12;
 
 /// The bounds of a guess mixture rho (normalised in floating point, `terms` guesses): the box
 /// bound sum_s min(0, a(s)) and the shape bound min_s a(s), a = z - mu W^T rho, each lowered by
-/// its round-off (that of a(s), of rho's sum, and of the sum over cells).
+/// its round-off (that of a(s), of rho's sum, and of the sum over cells: summed in double, n
+/// terms err by at most about (n - 1) u sum |terms|, inside the 2 n u sum |terms| taken off; in
+/// long double the sum was software arithmetic in WebAssembly, 6 % of a 7 x 7 (21) solve).
 struct RhoBounds {
   double box = 0, shape = 0;
 };
 RhoBounds rho_bounds(const Vector& z, double mu, const Vector& mixed, long terms) {
   const long n = z.size();
-  long double box = 0;
+  double box = 0;
   double box_magnitude = 0, shape = lp::kInf;
   for (long s = 0; s < n; ++s) {
     const double a = z(s) - mu * mixed(s);
@@ -37,9 +41,10 @@ RhoBounds rho_bounds(const Vector& z, double mu, const Vector& mixed, long terms
   }
   RhoBounds out;
   out.shape = shape;
-  out.box = std::min(0.0, static_cast<double>(box) - 2.0 * static_cast<double>(n) * kUnit * box_magnitude);
+  out.box = std::min(0.0, box - 2.0 * static_cast<double>(n) * kUnit * box_magnitude);
   return out;
 }
+
 }  // namespace
 
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
@@ -90,23 +95,20 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
   long terms = static_cast<long>(guesses.size());
   bool new_guess = true;
   long last_guess = 0;
-  // Takes a small LP's solution: its row v, and rho from its multipliers (>= 0 for these >=
-  // rows of a minimum), normalised. False when the LP did not solve.
-  const auto absorb = [&](const lp::Solution& sol) {
+  // Takes a small LP's solution: its row v (on `cells`), and rho from its rows' multipliers
+  // (>= 0 for these >= rows of a minimum), normalised.
+  const auto absorb = [&](const Vector& v, const Vector& multipliers) {
     ++best.iterations;
-    if (sol.status != lp::Status::kOptimal) return false;
-    const Vector v = sol.x.head(static_cast<long>(cells.size()));
     keep(cells, v, value_of(cells, v, last_guess));
     rho.setZero();
     double total = 0;
     terms = 0;
     for (size_t j = 0; j < guesses.size(); ++j) {
-      const double y = std::max(0.0, sol.row_duals(static_cast<long>(j)));
+      const double y = std::max(0.0, multipliers(static_cast<long>(j)));
       rho(guesses[j]) = y, total += y, terms += y > 0;
     }
     if (!(total > 0)) rho(last_guess) = 1.0, total = 1.0, terms = 1;
     rho /= total;
-    return true;
   };
   for (long it = 0;; ++it) {
     // The box's best response to rho: v = 1 where a(s) < 0; its bounds are proven.
@@ -131,32 +133,23 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     // (its multipliers) proves it above, to the LP's dual tolerance (kSmallLpTolerance).
     if (!new_cells && !new_guess) break;
     if (best.value - best.box_bound <= tolerance || it >= max_iterations) break;
-    // The small LP over (cells, guesses): variables v (cells), then y.
-    lp::LinearProgram prog;
+    // The small LP over (cells, guesses): min over v in [0,1]^cells of max_g a_g.v, by the
+    // dense simplex (lp::solve_box_minimax); GLPK where that reaches its pivot cap.
     const long k = static_cast<long>(cells.size());
-    prog.objective = Vector::Zero(k + 1);
-    prog.objective(k) = 1.0;
-    prog.lower = Vector::Zero(k + 1);
-    prog.upper = Vector::Ones(k + 1);
-    prog.lower(k) = -lp::kInf;
-    prog.upper(k) = lp::kInf;
-    prog.time_limit = seconds;
-    prog.tolerance = kSmallLpTolerance;
-    for (long g : guesses) {
-      lp::Row row;
-      row.coeffs.emplace_back(static_cast<int>(k), 1.0);
-      for (long i = 0; i < k; ++i) {
-        const double a = z(cells[i]) - mu * W(g, cells[i]);
-        if (a != 0) row.coeffs.emplace_back(static_cast<int>(i), -a);
-      }
-      row.lower = 0.0;
-      prog.rows.push_back(std::move(row));
+    Matrix a(static_cast<long>(guesses.size()), k);
+    for (size_t j = 0; j < guesses.size(); ++j)
+      for (long i = 0; i < k; ++i) a(static_cast<long>(j), i) = z(cells[i]) - mu * W(guesses[j], cells[i]);
+    const lp::BoxMinimax small = lp::solve_box_minimax(a, kSmallLpTolerance);
+    if (small.solved) {
+      absorb(small.v, small.rho);
+    } else {
+      const lp::Solution sol = lp::solve_lp(lp::box_minimax_lp(a, kSmallLpTolerance, seconds));
+      // Stopped by the time limit (the budget's, spent): the bounds proven so far stand, as at
+      // the iteration cap (a failure here had sent the whole request to the full LP).
+      if (sol.status == lp::Status::kTimeLimit) break;
+      if (sol.status != lp::Status::kOptimal) return std::nullopt;
+      absorb(sol.x.head(k), sol.row_duals);
     }
-    const lp::Solution sol = lp::solve_lp(prog);
-    // Stopped by the time limit (the budget's, spent): the bounds proven so far stand, as at
-    // the iteration cap (a failure here had sent the whole request to the full LP).
-    if (sol.status == lp::Status::kTimeLimit) break;
-    if (!absorb(sol)) return std::nullopt;
     new_guess = !in_guesses[last_guess];
     if (new_guess) guesses.push_back(last_guess), in_guesses[last_guess] = 1;
   }

@@ -17,12 +17,16 @@ std::vector<std::pair<long, Shape>> pair_columns(const Problem& pb, const Vector
     long bs = -1, bt = -1;
     for (long s = 0; s < n; ++s) {
       if (r(s) < best) best = r(s), bs = s, bt = -1;  // the point mass e_s: x = 0
-      if (!(pi(s) > 0)) continue;
+      const double ps = pi(s), rs = r(s);
+      if (!(ps > 0)) continue;
       for (long t = s + 1; t < n; ++t) {
-        if (!(pi(t) > 0)) continue;
-        const double w = pi(s) + pi(t);
-        const double value = (pi(t) * r(s) + pi(s) * r(t) - mu * pi(s) * pi(t) * pb.in.distance(s, t)) / w;
-        if (value < best) best = value, bs = s, bt = t;
+        const double pt = pi(t);
+        if (!(pt > 0)) continue;
+        // The pair's value per unit of mass is num / w; with w > 0, num / w < best iff
+        // num < best w, which spares a division per pair (most pairs lose).
+        const double w = ps + pt;
+        const double num = pt * rs + ps * r(t) - mu * ps * pt * pb.in.distance(s, t);
+        if (num < best * w) best = num / w, bs = s, bt = t;
       }
     }
     if (bs < 0) continue;

@@ -8,6 +8,7 @@
 #include "game/distortion_pricing.h"
 #include "game/priors.h"
 #include "plain_lp.h"
+#include "solvers/box_minimax.h"
 #include "solvers/lp.h"
 
 using namespace privlab;
@@ -83,4 +84,38 @@ TEST_CASE("game/distortion_pricing: the double oracle's row is optimal over the 
   CHECK(exact == total);
   CHECK(negative > total / 4);  // the multipliers leave rows that price below 0
   MESSAGE("observables priced: ", total, ", beta < 0: ", negative);
+}
+
+TEST_CASE("game/distortion_pricing: GLPK's small LPs, where the dense simplex gives up, reach the same optimum (21)") {
+  struct RestoreCap {
+    ~RestoreCap() { lp::testing::cap_box_minimax_pivots(-1); }
+  } restore;
+  long compared = 0, with_lp = 0;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const GameInputs in = spread_grid_game({4, 5, 1.0}, seed);
+    const double threshold = feasibility_threshold(in.prior, in.distance);
+    const Problem pb(in, design_options(MechanismKind::kDistortion, 0.0, 0.7 * threshold));
+    std::mt19937_64 rng(seed + 10);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    Vector lambda(pb.n);
+    for (long s = 0; s < pb.n; ++s) lambda(s) = in.prior(s) * (0.1 + 0.9 * u(rng));
+    const double mu = 1.0 + 3.0 * u(rng);
+    for (long o = 0; o < pb.m; ++o) {
+      const Vector z = pb.cost.row(o).transpose() - lambda;
+      lp::testing::cap_box_minimax_pivots(-1);
+      const auto dense = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0);
+      lp::testing::cap_box_minimax_pivots(0);  // every small LP that needs a pivot goes to GLPK
+      const auto glpk = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0);
+      REQUIRE(dense);
+      REQUIRE(glpk);
+      const double beta = full_lp(pb.weighted_distance, z, mu, false);
+      CHECK(glpk->value == doctest::Approx(beta).epsilon(1e-10));
+      CHECK(glpk->box_bound <= beta + 1e-12);
+      CHECK(glpk->box_bound == doctest::Approx(dense->box_bound).epsilon(1e-10));
+      ++compared;
+      with_lp += glpk->iterations > 0;
+    }
+  }
+  CHECK(with_lp > compared / 4);  // the fallback was exercised, not skipped
+  MESSAGE("observables priced both ways: ", compared, ", with small LPs: ", with_lp);
 }
