@@ -81,7 +81,7 @@ struct LpTally {
   long unproven = 0;
   double worst_gap = 0;
   long improved = 0;
-  std::map<MechanismKind, Matrix> last;  ///< the last mechanism designed of each kind
+  std::map<MechanismKind, Matrix> last{};  ///< the last mechanism designed of each kind
   Designed design(const GameInputs& in, MechanismKind kind, double epsilon, double dm);
 };
 
