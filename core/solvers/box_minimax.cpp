@@ -58,9 +58,9 @@ BoxMinimax solve_box_minimax(const Matrix& A, double tolerance) {
   const long max_pivots = pivot_cap.load() >= 0 ? pivot_cap.load() : 50 * width + 100;
   long degenerate_run = 0;
   for (;;) {
-    // Reduced costs d_j = c_j - c_B^T T(:, j) with c = e_y: minus the row of y (always basic).
-    const long y_row = static_cast<long>(std::find(basis.begin(), basis.end(), y) - basis.begin());
-    reduced = -T.row(y_row).transpose();
+    // Reduced costs d_j = c_j - c_B^T T(:, j) with c = e_y: minus the row of y, which is row 0
+    // throughout (y is basic there from the start and, being free, never leaves).
+    reduced = -T.row(0).transpose();
     reduced(y) += 1.0;
     const bool bland = degenerate_run > 2 * width;
     long enter = -1;
@@ -111,8 +111,9 @@ BoxMinimax solve_box_minimax(const Matrix& A, double tolerance) {
     const long left = basis[static_cast<size_t>(leave)];
     const double entering_value =
         (at_upper[static_cast<size_t>(enter)] ? upper(enter) : lower(enter)) + direction * step;
-    at_upper[static_cast<size_t>(left)] = T(leave, enter) * direction > 0 ? 0 : 1;  // rate < 0: fell to its lower bound
-    if (upper(left) == kInf) at_upper[static_cast<size_t>(left)] = 0;
+    // rate < 0: it fell to its lower bound; rate > 0: it rose to its upper bound (finite, or the
+    // ratio test would not have picked it).
+    at_upper[static_cast<size_t>(left)] = T(leave, enter) * direction > 0 ? 0 : 1;
     T.row(leave) /= T(leave, enter);
     for (long r = 0; r < m; ++r)
       if (r != leave && T(r, enter) != 0) T.row(r) -= T(r, enter) * T.row(leave);
