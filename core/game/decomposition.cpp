@@ -343,14 +343,17 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     // A shape found for one observable is a column for every other one: each observable gets
     // the new shape of least reduced cost, when negative.
     const long last_new = static_cast<long>(shapes.size());
-    for (long o = 0; o < m && last_new > first_new; ++o) {
-      long arg = -1;
-      double best = -kEnter;
+    if (last_new > first_new) {
+      std::vector<long> arg(static_cast<size_t>(m), -1);
+      Vector best = Vector::Constant(m, -kEnter);
       for (long k = first_new; k < last_new; ++k) {
-        const double reduced = reduced_cost(pb, o, shapes[k], duals);
-        if (reduced < best) best = reduced, arg = k;
+        const Vector reduced = reduced_costs(pb, shapes[k], duals);
+        for (long o = 0; o < m; ++o)
+          if (reduced(o) < best(o)) best(o) = reduced(o), arg[static_cast<size_t>(o)] = k;
       }
-      if (arg >= 0) master.add(o, arg, shapes[arg]);
+      for (long o = 0; o < m; ++o)
+        if (arg[static_cast<size_t>(o)] >= 0)
+          master.add(o, arg[static_cast<size_t>(o)], shapes[arg[static_cast<size_t>(o)]]);
     }
     const double master_gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, master_gap));

@@ -55,9 +55,11 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
   DistortionPrice best;
   best.value = lp::kInf;
   best.bound = best.box_bound = -lp::kInf;
+  // Work vectors of length n, allocated once per call, not once per small LP.
+  Vector errors(W.rows()), mixed(n);
   // The value of a row v (on the cells `cells`): z.v - mu x(v), x over every guess.
   const auto value_of = [&](const std::vector<long>& cells, const Vector& v, long& guess) {
-    Vector errors = Vector::Zero(W.rows());
+    errors.setZero();
     double zv = 0;
     for (size_t i = 0; i < cells.size(); ++i)
       if (v(static_cast<long>(i)) != 0)
@@ -65,11 +67,13 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     const double x = errors.minCoeff(&guess);
     return zv - mu * x;
   };
+  // The best row so far, on its cells (written out as best.v at the end).
+  std::vector<long> best_cells;
+  Vector best_on_cells;
   const auto keep = [&](const std::vector<long>& cells, const Vector& v, double value) {
     if (value >= best.value) return;
     best.value = value;
-    best.v = Vector::Zero(n);
-    for (size_t i = 0; i < cells.size(); ++i) best.v(cells[i]) = v(static_cast<long>(i));
+    best_cells = cells, best_on_cells = v;
   };
 
   std::vector<long> cells, guesses;
@@ -112,7 +116,7 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
   };
   for (long it = 0;; ++it) {
     // The box's best response to rho: v = 1 where a(s) < 0; its bounds are proven.
-    Vector mixed = Vector::Zero(n);
+    mixed.setZero();
     for (long g : guesses)
       if (rho(g) > 0) mixed += rho(g) * W.row(g).transpose();
     const RhoBounds rb = rho_bounds(z, mu, mixed, terms);
@@ -157,6 +161,10 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     start->guesses.clear(), start->weights.clear();
     for (long g : guesses)
       if (rho(g) > 0) start->guesses.push_back(g), start->weights.push_back(rho(g));
+  }
+  if (!best_cells.empty()) {
+    best.v = Vector::Zero(n);
+    for (size_t i = 0; i < best_cells.size(); ++i) best.v(best_cells[i]) = best_on_cells(static_cast<long>(i));
   }
   if (best.v.size() == 0 || !(best.v.sum() > 0)) {  // nothing below 0: the cell of least z
     long s = 0;
