@@ -127,3 +127,35 @@ TEST_CASE("game/attack_minmax: (28) and (29) are attained, and (27)/n <= (28), (
     CHECK(worst == doctest::Approx(a29.objective).epsilon(1e-8));
   }
 }
+
+TEST_CASE("game/guess_errors: the sparse sum over p's nonzeros equals the dense product p diag(pi) d^T") {
+  // Mechanisms with 2-60 % of their entries nonzero take either path; both must equal the sum
+  // written out, entry by entry.
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  long sparse_cases = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const long m = 3 + trial % 7, n = 4 + trial % 5, guesses = 2 + trial % 6;
+    const double density = 0.02 + 0.58 * u(rng);
+    Matrix p = Matrix::Zero(m, n), d(guesses, n);
+    Vector pi(n);
+    for (long s = 0; s < n; ++s) {
+      pi(s) = u(rng);
+      for (long o = 0; o < m; ++o)
+        if (u(rng) < density) p(o, s) = u(rng);
+      for (long g = 0; g < guesses; ++g) d(g, s) = 3 * u(rng);
+    }
+    sparse_cases += 4 * (p.array() != 0.0).count() <= p.size();
+    const Matrix w = guess_errors(p, pi, d);
+    REQUIRE(w.rows() == m);
+    REQUIRE(w.cols() == guesses);
+    for (long o = 0; o < m; ++o)
+      for (long g = 0; g < guesses; ++g) {
+        double sum = 0;
+        for (long s = 0; s < n; ++s) sum += p(o, s) * pi(s) * d(g, s);
+        CHECK(w(o, g) == doctest::Approx(sum).epsilon(1e-14).scale(1.0));
+      }
+  }
+  CHECK(sparse_cases >= 5);
+  CHECK(sparse_cases <= 35);
+}
