@@ -77,10 +77,13 @@ struct Problem {
   Matrix inverse_factor;     ///< e^{-log_factor(s,t)}, 1 on the diagonal
   Matrix factor;             ///< e^{log_factor(s,t)}
   Matrix weighted_distance;  ///< D(g,s) = pi(s) d(g,s): the (21b) row of guess g
-  Matrix cost;               ///< cost(o,s) = pi(s) c(o,s)
-  double x_upper = 0;        ///< x(r) <= min_g max_s D(g,s) for every shape r
-  double x_row_upper = 0;    ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
-  long blind_guess = 0;      ///< the g of that minimum: the best guess without the observation
+  /// D's transpose, for (21) only (empty otherwise): the double oracle reads guesses' rows
+  /// (distortion_pricing.h), here contiguous columns.
+  Matrix weighted_distance_t;
+  Matrix cost;             ///< cost(o,s) = pi(s) c(o,s)
+  double x_upper = 0;      ///< x(r) <= min_g max_s D(g,s) for every shape r
+  double x_row_upper = 0;  ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
+  long blind_guess = 0;    ///< the g of that minimum: the best guess without the observation
   /// The shared cost row max_o cost(o, .), and per observable the one cell where its row is
   /// below it (-1: none, -2: more than one). Under the Hamming loss cost(o, .) = pi except
   /// cost(o, o) = 0, so every observable's reduced costs are one shared vector lowered at one
@@ -131,6 +134,7 @@ struct Problem {
       packing = packing_bound(in, opt, lf, seconds_left());
     }
     weighted_distance = in.distance.array().rowwise() * in.prior.transpose().array();
+    if (distortion && !dp) weighted_distance_t = weighted_distance.transpose();
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
     x_row_upper = weighted_distance.rowwise().sum().minCoeff(&blind_guess);
@@ -276,9 +280,9 @@ class Pricing {
       // otherwise: 13 % of the double oracle's time on a 10 x 10 grid).
       if (o >= 0 && mixtures_[static_cast<size_t>(o)].guesses.empty())
         mixtures_[static_cast<size_t>(o)] = {{pb_.blind_guess}, {1.0}};
-      const auto d =
-          price_distortion_row(pb_.weighted_distance, z, mu, kDistortionPricingTolerance, kDistortionPricingIterations,
-                               pb_.seconds_left(), o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr);
+      const auto d = price_distortion_row(
+          pb_.weighted_distance, z, mu, kDistortionPricingTolerance, kDistortionPricingIterations, pb_.seconds_left(),
+          o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr, &pb_.weighted_distance_t);
       if (!d) return std::nullopt;
       bound = d->bound;
       box_bound = d->box_bound;

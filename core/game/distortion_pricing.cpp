@@ -26,11 +26,16 @@ constexpr double kSmallLpTolerance = 1e-12;
 /// its round-off (that of a(s), of rho's sum, and of the sum over cells: summed in double, n
 /// terms err by at most about (n - 1) u sum |terms|, inside the 2 n u sum |terms| taken off; in
 /// long double the sum was software arithmetic in WebAssembly, 6 % of a 7 x 7 (21) solve).
-struct RhoBounds {
+/// In the same pass, the box's best response to rho: every cell with a(s) < 0 not yet in
+/// `cells` joins it (`new_cells`).
+struct RhoScan {
   double box = 0, shape = 0;
+  bool new_cells = false;
 };
-RhoBounds rho_bounds(const Vector& z, double mu, const Vector& mixed, long terms) {
+RhoScan scan_rho(const Vector& z, double mu, const Vector& mixed, long terms, std::vector<char>& in_cells,
+                 std::vector<long>& cells) {
   const long n = z.size();
+  RhoScan out;
   double box = 0;
   double box_magnitude = 0, shape = lp::kInf;
   for (long s = 0; s < n; ++s) {
@@ -38,8 +43,8 @@ RhoBounds rho_bounds(const Vector& z, double mu, const Vector& mixed, long terms
     const double slack = 4.0 * static_cast<double>(terms + 4) * kUnit * (std::abs(z(s)) + mu * mixed(s));
     shape = std::min(shape, a - slack);
     if (a - slack < 0) box += a - slack, box_magnitude += std::abs(a - slack);
+    if (a < 0 && !in_cells[s]) cells.push_back(s), in_cells[s] = 1, out.new_cells = true;
   }
-  RhoBounds out;
   out.shape = shape;
   out.box = std::min(0.0, box - 2.0 * static_cast<double>(n) * kUnit * box_magnitude);
   return out;
@@ -49,7 +54,7 @@ RhoBounds rho_bounds(const Vector& z, double mu, const Vector& mixed, long terms
 
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
                                                     double tolerance, long max_iterations, double seconds,
-                                                    GuessMixture* start) {
+                                                    GuessMixture* start, const Matrix* weighted_distance_t) {
   const Matrix& W = weighted_distance;
   const long n = z.size();
   DistortionPrice best;
@@ -86,7 +91,7 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
       guesses.push_back(g), in_guesses[g] = 1, rho(g) = start->weights[j], total += start->weights[j];
     }
     if (total > 0)
-      rho /= total;
+      for (long g : guesses) rho(g) /= total;
     else
       rho(guesses[0]) = 1.0;
   } else {  // the guess of least error on the whole row 1 (the prior-only guess)
@@ -104,7 +109,7 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
   const auto absorb = [&](const Vector& v, const Vector& multipliers) {
     ++best.iterations;
     keep(cells, v, value_of(cells, v, last_guess));
-    rho.setZero();
+    // rho is 0 off the guesses (last_guess joins them after each small LP): O(guesses), not O(n).
     double total = 0;
     terms = 0;
     for (size_t j = 0; j < guesses.size(); ++j) {
@@ -112,19 +117,23 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
       rho(guesses[j]) = y, total += y, terms += y > 0;
     }
     if (!(total > 0)) rho(last_guess) = 1.0, total = 1.0, terms = 1;
-    rho /= total;
+    for (long g : guesses) rho(g) /= total;
+    if (!in_guesses[last_guess]) rho(last_guess) /= total;
   };
   for (long it = 0;; ++it) {
     // The box's best response to rho: v = 1 where a(s) < 0; its bounds are proven.
     mixed.setZero();
     for (long g : guesses)
-      if (rho(g) > 0) mixed += rho(g) * W.row(g).transpose();
-    const RhoBounds rb = rho_bounds(z, mu, mixed, terms);
+      if (rho(g) > 0) {
+        if (weighted_distance_t)
+          mixed += rho(g) * weighted_distance_t->col(g);
+        else
+          mixed += rho(g) * W.row(g).transpose();
+      }
+    const RhoScan rb = scan_rho(z, mu, mixed, terms, in_cells, cells);
     best.box_bound = std::max(best.box_bound, rb.box);
     best.bound = std::max(best.bound, rb.shape);
-    bool new_cells = false;
-    for (long s = 0; s < n; ++s)
-      if (!in_cells[s] && z(s) - mu * mixed(s) < 0) cells.push_back(s), in_cells[s] = 1, new_cells = true;
+    const bool new_cells = rb.new_cells;
     // rho already proves beta_o to within the tolerance (the warm mixture often does): no LP.
     if (rb.box >= -tolerance) break;
     if (mu == 0 || cells.empty()) {  // no guess matters, or nothing prices below 0

@@ -52,8 +52,11 @@ struct GuessMixture {
 /// time limit (`seconds`, 0 = none): the bounds proven so far stand. nullopt when a small LP
 /// fails. `start` (optional): the
 /// mixture to start from (empty: the prior-only guess), replaced by the one it ends with.
+/// `weighted_distance_t` (optional): W's transpose, whose columns are the guesses' rows in
+/// contiguous memory (W's own rows otherwise, read with a stride of n).
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
                                                     double tolerance, long max_iterations, double seconds,
-                                                    GuessMixture* start = nullptr);
+                                                    GuessMixture* start = nullptr,
+                                                    const Matrix* weighted_distance_t = nullptr);
 
 }  // namespace privlab::game::decomposition
