@@ -282,7 +282,7 @@ class Pricing {
         mixtures_[static_cast<size_t>(o)] = {{pb_.blind_guess}, {1.0}};
       const auto d = price_distortion_row(
           pb_.weighted_distance, z, mu, kDistortionPricingTolerance, kDistortionPricingIterations, pb_.seconds_left(),
-          o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr, &pb_.weighted_distance_t);
+          o >= 0 ? &mixtures_[static_cast<size_t>(o)] : nullptr, &pb_.weighted_distance_t, &work_);
       if (!d) return std::nullopt;
       bound = d->bound;
       box_bound = d->box_bound;
@@ -402,6 +402,7 @@ class Pricing {
   std::vector<char> dp_in_, dist_in_;
   long dp_count_ = 0, dist_count_ = 0;
   std::vector<GuessMixture> mixtures_;  ///< (21): per observable, where its double oracle ended
+  DistortionWork work_;                 ///< (21): the double oracle's work space (this group's thread only)
   Vector last_duals_, last_v_;          ///< the last solve's row multipliers (padded) and solution
   long screened_ = 0;
 };

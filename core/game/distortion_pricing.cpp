@@ -52,16 +52,38 @@ RhoScan scan_rho(const Vector& z, double mu, const Vector& mixed, long terms, st
 
 }  // namespace
 
+void DistortionWork::prepare(long n, long rows) {
+  if (mixed.size() != n) mixed.resize(n), in_cells.assign(static_cast<size_t>(n), 0);
+  if (errors.size() != rows)
+    errors.resize(rows), rho = Vector::Zero(rows), in_guesses.assign(static_cast<size_t>(rows), 0);
+  cells.clear(), guesses.clear();
+}
+
+void DistortionWork::clear_marks() {
+  for (long s : cells) in_cells[static_cast<size_t>(s)] = 0;
+  for (long g : guesses) in_guesses[static_cast<size_t>(g)] = 0, rho(g) = 0.0;
+  cells.clear(), guesses.clear();
+}
+
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
                                                     double tolerance, long max_iterations, double seconds,
-                                                    GuessMixture* start, const Matrix* weighted_distance_t) {
+                                                    GuessMixture* start, const Matrix* weighted_distance_t,
+                                                    DistortionWork* work) {
   const Matrix& W = weighted_distance;
   const long n = z.size();
   DistortionPrice best;
   best.value = lp::kInf;
   best.bound = best.box_bound = -lp::kInf;
-  // Work vectors of length n, allocated once per call, not once per small LP.
-  Vector errors(W.rows()), mixed(n);
+  DistortionWork fresh;
+  DistortionWork& ws = work ? *work : fresh;
+  ws.prepare(n, W.rows());
+  struct ClearOnExit {
+    DistortionWork& ws;
+    ~ClearOnExit() { ws.clear_marks(); }
+  } clear_on_exit{ws};
+  Vector &errors = ws.errors, &mixed = ws.mixed, &rho = ws.rho;
+  std::vector<long>&cells = ws.cells, &guesses = ws.guesses;
+  std::vector<char>&in_cells = ws.in_cells, &in_guesses = ws.in_guesses;
   // The value of a row v (on the cells `cells`): z.v - mu x(v), x over every guess.
   const auto value_of = [&](const std::vector<long>& cells, const Vector& v, long& guess) {
     errors.setZero();
@@ -81,9 +103,6 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
     best_cells = cells, best_on_cells = v;
   };
 
-  std::vector<long> cells, guesses;
-  std::vector<char> in_cells(n, 0), in_guesses(W.rows(), 0);
-  Vector rho = Vector::Zero(W.rows());
   if (start && !start->guesses.empty()) {  // where the last pricing of this row ended
     double total = 0;
     for (size_t j = 0; j < start->guesses.size(); ++j) {

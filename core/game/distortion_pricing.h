@@ -46,6 +46,19 @@ struct GuessMixture {
   std::vector<double> weights;
 };
 
+/// price_distortion_row's work space, kept between its calls (one per pricing group, never
+/// shared between threads): its O(n) vectors are allocated once, and only the entries a call
+/// touched are cleared after it.
+struct DistortionWork {
+  Vector errors, mixed, rho;  ///< W v over guesses; W^T rho over cells; rho (0 off `guesses`)
+  std::vector<char> in_cells, in_guesses;
+  std::vector<long> cells, guesses;  ///< the small LPs' cells and guesses
+  /// Sized for n cells and `rows` guesses; all marks clear.
+  void prepare(long n, long rows);
+  /// Clears what a call marked (rho, in_cells, in_guesses over its cells and guesses).
+  void clear_marks();
+};
+
 /// Prices one observable (z = its reduced cost per cell, mu >= 0, W the n x n weighted
 /// distances W(g,s) = pi(s) d(g,s)). Stops when the gap between `value` and `box_bound` is
 /// below `tolerance` (absolute), after `max_iterations` small LPs, or when one stops at its
@@ -53,10 +66,12 @@ struct GuessMixture {
 /// fails. `start` (optional): the
 /// mixture to start from (empty: the prior-only guess), replaced by the one it ends with.
 /// `weighted_distance_t` (optional): W's transpose, whose columns are the guesses' rows in
-/// contiguous memory (W's own rows otherwise, read with a stride of n).
+/// contiguous memory (W's own rows otherwise, read with a stride of n). `work` (optional): the
+/// work space to reuse (a fresh one otherwise).
 std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_distance, const Vector& z, double mu,
                                                     double tolerance, long max_iterations, double seconds,
                                                     GuessMixture* start = nullptr,
-                                                    const Matrix* weighted_distance_t = nullptr);
+                                                    const Matrix* weighted_distance_t = nullptr,
+                                                    DistortionWork* work = nullptr);
 
 }  // namespace privlab::game::decomposition

@@ -119,3 +119,40 @@ TEST_CASE("game/distortion_pricing: GLPK's small LPs, where the dense simplex gi
   CHECK(with_lp > compared / 4);  // the fallback was exercised, not skipped
   MESSAGE("observables priced both ways: ", compared, ", with small LPs: ", with_lp);
 }
+
+TEST_CASE("game/distortion_pricing: a reused work space and W's transpose give what a fresh call gives (21)") {
+  // One DistortionWork carried across observables, multipliers and two grid sizes (as a
+  // pricing group carries it between rounds) must leave nothing behind: every call equals a
+  // fresh one bit for bit, with the mixtures evolving the same way.
+  DistortionWork work;
+  long calls = 0;
+  for (const Grid& grid : {Grid{4, 5, 1.0}, Grid{3, 3, 1.0}, Grid{4, 5, 1.0}}) {
+    const GameInputs in = spread_grid_game(grid, 3);
+    const Problem pb(
+        in, design_options(MechanismKind::kDistortion, 0.0, 0.7 * feasibility_threshold(in.prior, in.distance)));
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    std::vector<GuessMixture> fresh_mixtures(pb.m), reused_mixtures(pb.m);
+    for (int trial = 0; trial < 5; ++trial) {
+      Vector lambda(pb.n);
+      for (long s = 0; s < pb.n; ++s) lambda(s) = in.prior(s) * (0.1 + 0.9 * u(rng));
+      const double mu = 4.0 * u(rng);
+      for (long o = 0; o < pb.m; ++o) {
+        const Vector z = pb.cost.row(o).transpose() - lambda;
+        const auto fresh = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0, &fresh_mixtures[o]);
+        const auto reused = price_distortion_row(pb.weighted_distance, z, mu, 1e-13, 200, 0.0, &reused_mixtures[o],
+                                                 &pb.weighted_distance_t, &work);
+        REQUIRE(fresh);
+        REQUIRE(reused);
+        CHECK(reused->value == fresh->value);
+        CHECK(reused->bound == fresh->bound);
+        CHECK(reused->box_bound == fresh->box_bound);
+        CHECK(reused->iterations == fresh->iterations);
+        CHECK(reused->v == fresh->v);
+        CHECK(reused_mixtures[o].guesses == fresh_mixtures[o].guesses);
+        ++calls;
+      }
+    }
+  }
+  MESSAGE("calls: ", calls);
+}
