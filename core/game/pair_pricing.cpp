@@ -26,8 +26,8 @@ inline void try_pair(const Problem& pb, long s, long t, double rs, double rt, do
   if (num < best.value * w) best = {num / w, s, t};
 }
 
-/// The best point mass or pair shape at reduced costs r. O(n^2): for each t, the cells s < t run down column t of the distance matrix
-/// (contiguous in memory).
+/// The best point mass or pair shape at reduced costs r. O(n^2): for each t, the cells s < t
+/// run down column t of the distance matrix (contiguous in memory).
 Candidate best_shape(const Problem& pb, const Vector& r, double mu) {
   const Vector& pi = pb.in.prior;
   Candidate best;
