@@ -84,8 +84,8 @@ struct Problem {
   double x_upper = 0;      ///< x(r) <= min_g max_s D(g,s) for every shape r
   double x_row_upper = 0;  ///< x(o) <= min_g sum_s D(g,s) for every row 0 <= p(o|.) <= 1
   long blind_guess = 0;    ///< the g of that minimum: the best guess without the observation
-  /// The shared cost row max_o cost(o, .), and per observable the one cell where its row is
-  /// below it (-1: none, -2: more than one). Under the Hamming loss cost(o, .) = pi except
+  /// (21) only (empty otherwise): the shared cost row max_o cost(o, .), and per observable the
+  /// one cell where its row is below it (-1: none, -2: more than one). Under the Hamming loss cost(o, .) = pi except
   /// cost(o, o) = 0, so every observable's reduced costs are one shared vector lowered at one
   /// cell (pair_pricing.h prices the pairs avoiding that cell once for all observables).
   Vector shared_cost;
@@ -138,13 +138,15 @@ struct Problem {
     cost = in.loss.array().rowwise() * in.prior.transpose().array();
     x_upper = weighted_distance.rowwise().maxCoeff().minCoeff();
     x_row_upper = weighted_distance.rowwise().sum().minCoeff(&blind_guess);
-    shared_cost = cost.colwise().maxCoeff().transpose();
-    cost_exception.assign(static_cast<size_t>(m), -1);
-    for (long s = 0; s < n; ++s)
-      for (long o = 0; o < m; ++o) {
-        long& e = cost_exception[static_cast<size_t>(o)];
-        if (e != -2 && cost(o, s) != shared_cost(s)) e = e == -1 ? s : -2;
-      }
+    if (distortion && !dp) {  // only the two-point shapes of (21) use them
+      shared_cost = cost.colwise().maxCoeff().transpose();
+      cost_exception.assign(static_cast<size_t>(m), -1);
+      for (long s = 0; s < n; ++s)
+        for (long o = 0; o < m; ++o) {
+          long& e = cost_exception[static_cast<size_t>(o)];
+          if (e != -2 && cost(o, s) != shared_cost(s)) e = e == -1 ? s : -2;
+        }
+    }
   }
 
   /// The best constant report: the observable o of least cost sum_s pi(s) c(o,s) when reported

@@ -136,8 +136,7 @@ std::optional<DistortionPrice> price_distortion_row(const Matrix& weighted_dista
       rho(guesses[j]) = y, total += y, terms += y > 0;
     }
     if (!(total > 0)) rho(last_guess) = 1.0, total = 1.0, terms = 1;
-    for (long g : guesses) rho(g) /= total;
-    if (!in_guesses[last_guess]) rho(last_guess) /= total;
+    for (long g : guesses) rho(g) /= total;  // off them: 0, or last_guess's 1 with total 1
   };
   for (long it = 0;; ++it) {
     // The box's best response to rho: v = 1 where a(s) < 0; its bounds are proven.
