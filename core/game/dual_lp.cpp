@@ -36,6 +36,7 @@ lp::LinearProgram dual_of(const lp::LinearProgram& primal) {
   const int m = static_cast<int>(primal.rows.size());
   lp::LinearProgram dual;
   dual.maximize = true;
+  dual.time_limit = primal.time_limit;  // the budget's share (mechanisms.cpp)
   dual.objective.resize(m);
   dual.lower.resize(m);
   dual.upper.resize(m);

@@ -159,17 +159,18 @@ LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt) {
 }
 
 namespace {
-/// Solves the full LP `b` in one form and turns the solution into an audited-ready mechanism
-/// with its certificate; nullopt when the simplex does not end optimal, or ends at a point that
-/// is not a mechanism (lp_build::mechanism_of).
+/// Solves the full LP `b` in one form (within b.prog.time_limit) and turns the solution into an
+/// audited-ready mechanism with its certificate; nullopt when the simplex does not end optimal
+/// (`status` says why), or ends at a point that is not a mechanism (lp_build::mechanism_of).
 enum class Attempt { kPrimal, kDual, kDecomposition, kExact };
 
 std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions& o, const PairFilter& pairs,
-                                       const Built& b, Attempt attempt) {
+                                       const Built& b, Attempt attempt, lp::Status& status) {
   const long m = in.num_observables(), n = in.num_secrets();
   const lp::Solution sol = attempt == Attempt::kDual     ? solve_via_dual(b.prog)
                            : attempt == Attempt::kPrimal ? lp::solve_lp(b.prog)
                                                          : lp::solve_lp_exact(b.prog);
+  status = sol.status;
   if (sol.status != lp::Status::kOptimal) return std::nullopt;
   std::optional<Matrix> p = mechanism_of(sol.x, m, n);  // nullopt: "optimal" at a point off its rows
   if (!p) return std::nullopt;
@@ -236,6 +237,27 @@ std::optional<Designed> dp_rows_at_cap(const GameInputs& in, const DesignOptions
   d.dp_rows = 0;  // none was needed: the mix satisfies them all
   return d;
 }
+
+/// The answer of a full LP whose budget ran out before any attempt solved it: the uniform
+/// mechanism (feasible for (21), (22) and (24): DP-perfect, the adversary's error is the
+/// feasibility threshold >= d_m) with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)),
+/// as the cutting planes answer when their first master does not finish.
+Designed budget_spent_answer(const Built& b, const GameInputs& in, const DesignOptions& o) {
+  const long m = in.num_observables(), n = in.num_secrets();
+  Designed d;
+  d.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+  d.repair_mix = 1.0;
+  d.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, o);
+  cost_and_gap(d, in, o);
+  d.lp_objective = std::numeric_limits<double>::quiet_NaN();
+  d.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
+  for (const auto& row : b.prog.rows) d.size.nonzeros += static_cast<long>(row.coeffs.size());
+  d.dp_rows = b.dp_rows;
+  d.distortion_rows = b.distortion_rows;
+  d.shadow_price = std::numeric_limits<double>::quiet_NaN();
+  d.stopped_early = true;
+  return d;
+}
 }  // namespace
 
 DesignOptions design_options(MechanismKind kind, double epsilon, double min_distortion) {
@@ -286,12 +308,33 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   if (o.max_seconds > 0)
     o.max_seconds =
         std::max(1e-3, o.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  const auto solve_start = std::chrono::steady_clock::now();  // o.max_seconds counts from here
   if (decomposed) {
     if (auto cut = solve_by_decomposition(in, o, pairs)) return from_cut(*cut, in, o, "decomposition");
   } else if (o.lazy_dp_rows) {
     if (auto cut = solve_by_cuts(in, o, pairs)) return from_cut(*cut, in, o, "cutting_planes");
   }
-  const Built b = build(in, o, pairs);
+  Built b = build(in, o, pairs);
+  // The budget bounds the full LP too: each attempt gets what is left of it (without this an
+  // 8 x 8 joint LP asked with "method":"full" and a 120 s budget ran for more than 25 minutes).
+  // An attempt stopped by it, or one not started because nothing is left, marks the answer
+  // stopped_early; with no answer at all, the uniform mechanism stands (below).
+  bool out_of_time = false;
+  const auto time_left = [&]() {  // sets the next attempt's limit; false when nothing is left
+    if (o.max_seconds <= 0) return true;
+    const double left =
+        o.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - solve_start).count();
+    if (left <= 0) return !(out_of_time = true);
+    b.prog.time_limit = left;
+    return true;
+  };
+  const auto full_lp = [&](Attempt attempt) -> std::optional<Designed> {
+    if (!time_left()) return std::nullopt;
+    lp::Status status = lp::Status::kFailed;
+    auto d = finish_full_lp(in, o, pairs, b, attempt, status);
+    if (status == lp::Status::kTimeLimit) out_of_time = true;
+    return d;
+  };
   const bool dual_first =
       o.form == DesignOptions::Form::kDual ||
       (o.form == DesignOptions::Form::kAuto && static_cast<long>(b.prog.rows.size()) > 2 * b.prog.objective.size());
@@ -304,9 +347,10 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
   // optimum, which the decomposition certifies in 0.1 s), and last GLPK's exact simplex.
   const Attempt first = dual_first ? Attempt::kDual : Attempt::kPrimal;
   const Attempt second = dual_first ? Attempt::kPrimal : Attempt::kDual;
-  std::optional<Designed> best = finish_full_lp(in, o, pairs, b, first);
+  std::optional<Designed> best = full_lp(first);
   for (Attempt next : {second, Attempt::kDecomposition, Attempt::kExact}) {
     if (best && best->gap <= kExactGap) break;
+    if (out_of_time || !time_left()) break;
     if (next == Attempt::kDecomposition &&
         (o.decomposition == DesignOptions::Decomposition::kOff || !decomposition_unavailable(in, o).empty()))
       continue;
@@ -318,9 +362,14 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
     if (next == Attempt::kExact && best && !o.exact_simplex) break;
     std::optional<Designed> other;
     if (next == Attempt::kDecomposition) {
-      if (auto cut = solve_by_decomposition(in, o, pairs)) other = from_cut(*cut, in, o, "decomposition");
+      DesignOptions within = o;  // what is left of the budget
+      if (o.max_seconds > 0) within.max_seconds = b.prog.time_limit;
+      if (auto cut = solve_by_decomposition(in, within, pairs)) {
+        other = from_cut(*cut, in, o, "decomposition");
+        out_of_time = out_of_time || cut->stopped_early;
+      }
     } else {
-      other = finish_full_lp(in, o, pairs, b, next);
+      other = full_lp(next);
     }
     if (other && best) {  // both bounds are valid: keep the larger, and the cheaper mechanism
       const double lower = std::max(other->lower_bound, best->lower_bound);
@@ -331,9 +380,11 @@ Designed design(const GameInputs& in, const DesignOptions& opt) {
       best = std::move(other);
     }
   }
+  if (!best && out_of_time) return budget_spent_answer(b, in, o);
   if (!best)
     solver_failure("lp_failed",
                    std::string("the ") + mechanism_name(opt.kind) + " mechanism LP did not solve in either form");
+  if (out_of_time && best->gap > kExactGap) best->stopped_early = true;
   return *best;
 }
 

@@ -44,9 +44,11 @@ bool uses_decomposition(const GameInputs& in, const DesignOptions& opt);
 LpSize estimate_lp_size(const GameInputs& in, const DesignOptions& opt);
 
 struct Designed {
-  Matrix p;                 ///< [o][s], columns are distributions
-  double cost = 0;          ///< expected utility loss (11), recomputed from p
-  double lp_objective = 0;  ///< the LP's optimum: cost (11), or the worst-case cost (12)
+  Matrix p;         ///< [o][s], columns are distributions
+  double cost = 0;  ///< expected utility loss (11), recomputed from p
+  /// The LP's optimum: cost (11), or the worst-case cost (12); NaN when a budget ran out
+  /// before any LP solved.
+  double lp_objective = 0;
   /// Certificate: a proven lower bound on the optimum of the LP asked for (weak Lagrangian
   /// duality from the solver's row duals, computed and rounded outside the solver), and
   /// gap = (cost - lower_bound) / max(1, |cost|) with cost the objective ((11) or (12)) of the

@@ -223,7 +223,7 @@ Solution solve(const LinearProgram& program, bool exact) {
   if (program.time_limit > 0) params.tm_lim = limit_ms(program.time_limit);
   if (program.tolerance > 0) params.tol_bnd = params.tol_dj = program.tolerance;
   SimplexOutcome outcome = simplex_with_restart(p, params);
-  if (exact) {
+  if (exact && outcome.rc != GLP_ETMLIM) {  // a time limit is final here too
     glp_unscale_prob(p);
     if (outcome.rc == GLP_EBADB || outcome.rc == GLP_ESING || outcome.rc == GLP_ECOND) glp_std_basis(p);
     outcome = {glp_exact(p, &params), glp_get_status(p)};

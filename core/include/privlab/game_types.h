@@ -93,8 +93,10 @@ struct DesignOptions {
   /// applies and the grid has at least kDecompositionMinSecrets cells (not on a line of cells, whose
   /// full LP is small: game/mechanisms.cpp); kOn wherever it applies.
   enum class Decomposition { kAuto, kOff, kOn } decomposition = Decomposition::kAuto;
-  /// Budget of the cutting planes (0: none). When it runs out, design() returns the last
-  /// candidate made feasible with its honest gap and Designed::stopped_early.
+  /// Budget (0: none): master rounds of the cutting planes and the decomposition, and seconds of
+  /// every method (the full LP's attempts included). When it runs out, design() returns the last
+  /// candidate made feasible (the uniform mechanism, with a NaN lp_objective, when no LP solved)
+  /// with its honest gap and Designed::stopped_early.
   long max_rounds = 0;
   double max_seconds = 0;
   /// The decomposition's pricing groups run on threads of their own (natively); false runs
