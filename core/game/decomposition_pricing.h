@@ -296,6 +296,11 @@ class Pricing {
     mirror_.objective = objective;
     if (screened_by_last_duals(bound, box_bound)) return last_v_;
     lp_->set_objective(objective);
+    // Each observable starts from the basis its own last pricing ended at, not from the previous
+    // observable's: after one objective change GLPK's primal simplex often ran into a basis it
+    // could not factorise (shapes span e^{eps diam}), and restarted from scratch (README: "Where
+    // the pricing LPs' time goes"). A 8 x 8 joint request at eps 2: 16.8 -> 4.3 s.
+    if (o >= 0 && static_cast<long>(bases_.size()) > o && !bases_[o].columns.empty()) lp_->set_basis(bases_[o]);
     lp::Solution sol;
     for (int round = 0; round < kPricingRounds; ++round) {
       // The time left, set before every solve (an exact-simplex restart can take minutes on a
@@ -306,6 +311,10 @@ class Pricing {
       pb_.record(sol);
       if (sol.status != lp::Status::kOptimal) return std::nullopt;
       if (pb_.over_budget() || !add_cuts(sol.x)) break;
+    }
+    if (o >= 0) {
+      if (static_cast<long>(bases_.size()) <= o) bases_.resize(static_cast<size_t>(o) + 1);
+      bases_[o] = lp_->basis();
     }
     last_duals_ = padded(sol.row_duals);
     bound = simplex_bound(last_duals_);
@@ -406,6 +415,7 @@ class Pricing {
   std::vector<GuessMixture> mixtures_;  ///< (21): per observable, where its double oracle ended
   DistortionWork work_;                 ///< (21): the double oracle's work space (this group's thread only)
   Vector last_duals_, last_v_;          ///< the last solve's row multipliers (padded) and solution
+  std::vector<lp::Basis> bases_;        ///< per observable, the basis its last pricing ended at
   long screened_ = 0;
 };
 

@@ -270,6 +270,26 @@ IncrementalLp::~IncrementalLp() = default;
 
 int IncrementalLp::num_rows() const { return glp_get_num_rows(impl_->p.get()); }
 
+Basis IncrementalLp::basis() const {
+  glp_prob* p = impl_->p.get();
+  Basis b;
+  b.columns.resize(impl_->n);
+  for (int j = 0; j < impl_->n; ++j) b.columns[j] = glp_get_col_stat(p, j + 1);
+  const int m = glp_get_num_rows(p);
+  for (int i = 0; i < m; ++i)
+    if (const int st = glp_get_row_stat(p, i + 1); st != GLP_BS) b.nonbasic_rows.emplace_back(i, st);
+  return b;
+}
+
+void IncrementalLp::set_basis(const Basis& b) {
+  glp_prob* p = impl_->p.get();
+  const int m = glp_get_num_rows(p);
+  for (int i = 0; i < m; ++i) glp_set_row_stat(p, i + 1, GLP_BS);
+  for (const auto& [i, st] : b.nonbasic_rows)
+    if (i < m) glp_set_row_stat(p, i + 1, st);
+  for (int j = 0; j < impl_->n && j < static_cast<int>(b.columns.size()); ++j) glp_set_col_stat(p, j + 1, b.columns[j]);
+}
+
 void IncrementalLp::add_row(const Row& row) {
   const int i = append_row(impl_->p.get(), row, impl_->n);
   glp_set_row_stat(impl_->p.get(), i, GLP_BS);  // the new slack is basic: the old basis stays valid

@@ -82,6 +82,14 @@ void scale_time_limits(double factor);
  * basis stays dual feasible when a row is added (its slack enters the basis). Duals are not
  * filled. Written for the estimation family's Formulation 1 (core/estimation/formulation1.cpp).
  */
+/// A simplex basis of an IncrementalLp, compactly: the status of every variable, and the rows
+/// that are not basic (at most one per basic variable, so O(variables) whatever the rows).
+/// Statuses are GLPK's (GLP_BS, GLP_NL, ...).
+struct Basis {
+  std::vector<int> columns;
+  std::vector<std::pair<int, int>> nonbasic_rows;  ///< (row index, status)
+};
+
 class IncrementalLp {
  public:
   explicit IncrementalLp(const LinearProgram& program);  ///< objective, bounds and initial rows
@@ -102,6 +110,12 @@ class IncrementalLp {
   void set_time_limit(double seconds);
   Solution solve();
   int num_rows() const;
+  /// The current basis, to start a later solve from (set_basis).
+  Basis basis() const;
+  /// Restores a basis taken by basis(); rows added since are basic (their slacks), so it stays
+  /// a basis. The next solve() starts from it: the primal simplex after set_objective (its phase
+  /// 1 first where rows added since cut the basic solution off), else the dual simplex.
+  void set_basis(const Basis& b);
 
  private:
   struct Impl;

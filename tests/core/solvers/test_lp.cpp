@@ -93,6 +93,37 @@ TEST_CASE("solvers/lp: IncrementalLp re-solved after each cut equals a fresh sol
   CHECK(inc.solve().status == lp::Status::kInfeasible);
 }
 
+TEST_CASE("solvers/lp: IncrementalLp restores a basis taken before an objective change and a cut") {
+  // The decomposition's pricing starts each observable from the basis its own last pricing
+  // ended at (decomposition_pricing.h). max 3x + 2y over rows 0-1 ends at (4, 0) with row 0
+  // tight; max x + 5y at (0, 7/3) with row 1 tight: two different bases.
+  auto full = textbook_lp();
+  lp::LinearProgram start = full;
+  start.rows.resize(2);
+  lp::IncrementalLp inc(start);
+  REQUIRE(inc.solve().status == lp::Status::kOptimal);
+  const lp::Basis first = inc.basis();
+  inc.set_objective((Vector(2) << 1, 5).finished());
+  const auto other = inc.solve();
+  REQUIRE(other.status == lp::Status::kOptimal);
+  CHECK(other.objective == doctest::Approx(35.0 / 3));
+  const lp::Basis second = inc.basis();
+  REQUIRE(first.nonbasic_rows != second.nonbasic_rows);
+  REQUIRE(first.columns != second.columns);
+  inc.add_row(full.rows[2]);  // x <= 3, added after `first` was taken: basic (its slack)
+  inc.set_objective(full.objective);
+  inc.set_basis(first);
+  const lp::Basis restored = inc.basis();
+  CHECK(restored.columns == first.columns);
+  CHECK(restored.nonbasic_rows == first.nonbasic_rows);
+  // (4, 0) violates the new row: the solve goes on from there to the whole LP's optimum.
+  const auto warm = inc.solve();
+  REQUIRE(warm.status == lp::Status::kOptimal);
+  CHECK(warm.objective == doctest::Approx(11));
+  CHECK(warm.x(0) == doctest::Approx(3));
+  CHECK(warm.x(1) == doctest::Approx(1));
+}
+
 TEST_CASE("solvers/lp: an exhausted iteration limit is a failure, not a hang or a wrong optimum") {
   auto p = textbook_lp();
   p.iteration_limit = 1;  // the optimum needs two pivots from the slack basis
