@@ -164,6 +164,14 @@ namespace {
 /// (`status` says why), or ends at a point that is not a mechanism (lp_build::mechanism_of).
 enum class Attempt { kPrimal, kDual, kDecomposition, kExact };
 
+/// The full LP's size and row counts, as a design reports them.
+void describe_lp(Designed& d, const Built& b) {
+  d.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
+  for (const auto& row : b.prog.rows) d.size.nonzeros += static_cast<long>(row.coeffs.size());
+  d.dp_rows = b.dp_rows;
+  d.distortion_rows = b.distortion_rows;
+}
+
 std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions& o, const PairFilter& pairs,
                                        const Built& b, Attempt attempt, lp::Status& status) {
   const long m = in.num_observables(), n = in.num_secrets();
@@ -183,10 +191,7 @@ std::optional<Designed> finish_full_lp(const GameInputs& in, const DesignOptions
   d.lower_bound = certified_lower_bound(b, sol.row_duals, in, o);
   cost_and_gap(d, in, o);
   d.lp_objective = sol.objective;
-  d.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
-  for (const auto& row : b.prog.rows) d.size.nonzeros += static_cast<long>(row.coeffs.size());
-  d.dp_rows = b.dp_rows;
-  d.distortion_rows = b.distortion_rows;
+  describe_lp(d, b);
   d.shadow_price = b.budget_row >= 0 ? sol.row_duals(b.budget_row) : std::numeric_limits<double>::quiet_NaN();
   return d;
 }
@@ -250,10 +255,7 @@ Designed budget_spent_answer(const Built& b, const GameInputs& in, const DesignO
   d.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, o);
   cost_and_gap(d, in, o);
   d.lp_objective = std::numeric_limits<double>::quiet_NaN();
-  d.size = {b.prog.num_vars(), static_cast<long>(b.prog.rows.size()), 0};
-  for (const auto& row : b.prog.rows) d.size.nonzeros += static_cast<long>(row.coeffs.size());
-  d.dp_rows = b.dp_rows;
-  d.distortion_rows = b.distortion_rows;
+  describe_lp(d, b);
   d.shadow_price = std::numeric_limits<double>::quiet_NaN();
   d.stopped_early = true;
   return d;

@@ -76,12 +76,6 @@ namespace testing {
 void scale_time_limits(double factor);
 }  // namespace testing
 
-/**
- * An LP that grows by rows and is re-solved from its previous basis: the master problem of a
- * cutting-plane loop. Plain simplex (no presolve), dual simplex after each cut, since the old
- * basis stays dual feasible when a row is added (its slack enters the basis). Duals are not
- * filled. Written for the estimation family's Formulation 1 (core/estimation/formulation1.cpp).
- */
 /// A simplex basis of an IncrementalLp, compactly: the status of every variable, and the rows
 /// that are not basic (at most one per basic variable, so O(variables) whatever the rows).
 /// Statuses are GLPK's (GLP_BS, GLP_NL, ...).
@@ -90,6 +84,12 @@ struct Basis {
   std::vector<std::pair<int, int>> nonbasic_rows;  ///< (row index, status)
 };
 
+/**
+ * An LP that grows by rows and is re-solved from its previous basis: the master problem of a
+ * cutting-plane loop. Plain simplex (no presolve), dual simplex after each cut, since the old
+ * basis stays dual feasible when a row is added (its slack enters the basis). Duals are not
+ * filled. Written for the estimation family's Formulation 1 (core/estimation/formulation1.cpp).
+ */
 class IncrementalLp {
  public:
   explicit IncrementalLp(const LinearProgram& program);  ///< objective, bounds and initial rows
