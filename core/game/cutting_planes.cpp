@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "game/attack.h"
 #include "game/dual_lp.h"
@@ -160,8 +161,10 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     if (dual.status != lp::Status::kOptimal && out_of_time) {
       // The budget ran out inside a master solve: the last round's candidate stands; before the
       // first round, the uniform mechanism (feasible: DP-perfect, error = the threshold >= d_m)
-      // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)).
+      // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)) and no LP objective (NaN,
+      // null in JSON: no master answered).
       if (res.rounds == 0) {
+        res.lp_objective = std::numeric_limits<double>::quiet_NaN();
         res.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
         res.fixed_weights = Vector::Zero(num_fixed);
         res.repair_mix = 1.0;

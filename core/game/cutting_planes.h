@@ -40,7 +40,7 @@ struct CutResult {
   Matrix p;
   Vector fixed_weights;     ///< theta of the fixed columns in the last master (with p)
   double repair_mix = 0;    ///< the weight of that mix
-  double lp_objective = 0;  ///< the last master LP's optimum
+  double lp_objective = 0;  ///< the last master LP's optimum; NaN when none answered
   double lower_bound = 0;   ///< certified, of the full LP
   double shadow_price = 0;  ///< the last master's multiplier of (21c)/(24c)
   Vector simplex_duals;     ///< the last master's multipliers of the rows (16), one per secret

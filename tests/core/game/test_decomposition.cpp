@@ -280,6 +280,36 @@ TEST_CASE("game/mechanisms: a budget bounds the full LP too (\"method\":\"full\"
     }
 }
 
+TEST_CASE("game/mechanisms: cutting planes stopped before their first master answer no LP objective") {
+  // The budget ran out inside the first master: the uniform mechanism stands with the bound of
+  // zero multipliers. Its "lp.objective" read 0 (a number no LP produced); it is NaN, null in JSON.
+  // 10 x 10: its first master (10,000 variables) takes far longer than the smallest budget.
+  const GameInputs in = spread_grid_game({10, 10, 0.5}, 5);
+  const double threshold = feasibility_threshold(in.prior, in.distance);
+  long unanswered = 0;
+  for (const auto kind : {MechanismKind::kDp, MechanismKind::kJoint})
+    for (double seconds : {0.0005, 0.002, 0.5}) {
+      DesignOptions o = design_options(kind, 1.5, 0.7 * threshold);
+      o.decomposition = DesignOptions::Decomposition::kOff;
+      o.lazy_dp_rows = true;
+      o.max_seconds = seconds;
+      INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
+      const Designed d = design(in, o);
+      CHECK(d.method == "cutting_planes");
+      check_feasible(d, in, o);
+      CHECK(d.lower_bound <= d.cost + 1e-12);
+      if (d.rounds == 0) {
+        ++unanswered;
+        CHECK(std::isnan(d.lp_objective));
+        CHECK(d.stopped_early);
+        CHECK(d.repair_mix == 1.0);
+      } else {
+        CHECK(std::isfinite(d.lp_objective));
+      }
+    }
+  CHECK(unanswered > 0);  // the smallest budgets end inside the first master
+}
+
 TEST_CASE("game/decomposition: applies only where the shapes are shared and DP multiplies along chains") {
   std::mt19937_64 rng(53);
   const GameInputs in = grid_game({3, 3, 1.0}, rng);
