@@ -7,6 +7,12 @@
 // --paired TOOL (the native privlab) measures both in turn instead, request by request, --rounds K
 // times (default 3), and gives each request the median of its K ratios: sequential runs minutes
 // apart compare two speeds of this machine as much as two builds.
+// --module-per-round (with --paired) loads the module in a new Node process for each round, as
+// the native tool runs in a new process each round. This machine runs a process in one of two
+// speeds, about 1.4x apart, kept for the process's life (game/dp (22) 6x6 cutting planes:
+// native processes at 300 or 425 ms, module processes at 330 or 470 ms; docs/results/page.md,
+// twelfth pass); with one module process for the whole run, every round pairs that process's
+// speed with a fresh draw of the native tool's, and a slow draw of the module's reads as 1.6x.
 // --bin DIR picks the module (default build/wasm/bin), to compare two builds. Each request is
 // solved before it is timed, at least --warmup N times (default 1) and until --warmup-ms MS
 // (default 2500) of solving have passed or 200 solves: V8 runs each WebAssembly function first
@@ -17,7 +23,7 @@
 // gives the first solves' ratio, and scripts/bench-page.mjs what a visit pays. Requests go in as UTF-8 bytes, as
 // the page's worker sends them (web/src/worker.js); --strings passes the text instead.
 //   node --no-experimental-fetch scripts/bench-wasm.mjs [--set FILE] [--repeat N] [--only TEXT]
-//        [--native FILE | --paired TOOL [--rounds K]] [--bin DIR] [--warmup N] [--warmup-ms MS] [--over MS] [--strings] [--out FILE]
+//        [--native FILE | --paired TOOL [--rounds K] [--module-per-round]] [--bin DIR] [--warmup N] [--warmup-ms MS] [--over MS] [--strings] [--out FILE]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,6 +45,7 @@ const kMaxWarmupSolves = 200;
 const pairedTool = option('--paired', null);  // the native tool, run on each request in turn with the module
 const rounds = Math.max(1, Number(option('--rounds', 3)));
 const asStrings = args.includes('--strings');
+const modulePerRound = pairedTool !== null && args.includes('--module-per-round');
 const utf8 = new TextEncoder();
 
 const m = await loadPrivlab(bin ? resolve(bin) : undefined);
@@ -56,6 +63,19 @@ function nativeBench(item, reps) {
   try {
     writeFileSync(join(dir, 'set.json'), JSON.stringify({ requests: [{ ...item, max_repeat: reps }] }));
     execFileSync(resolve(pairedTool), ['bench', '--set', join(dir, 'set.json'), '--repeat', String(reps), '--out', join(dir, 'out.json')], { stdio: 'ignore' });
+    return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).results[0];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same measurement (warm-up included) by this script in a new Node process: a new module. */
+function wasmBenchInNewProcess(item, reps) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wasm-'));
+  try {
+    writeFileSync(join(dir, 'set.json'), JSON.stringify({ requests: [{ ...item, max_repeat: reps }] }));
+    const own = ['--set', join(dir, 'set.json'), '--repeat', String(reps), '--warmup', String(warmup), '--warmup-ms', String(warmupMs), '--out', join(dir, 'out.json')];
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], ...own, ...(bin ? ['--bin', bin] : []), ...(asStrings ? ['--strings'] : [])], { stdio: 'ignore' });
     return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).results[0];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -86,7 +106,7 @@ for (const item of requests) {
   const input = () => (asStrings ? text : utf8.encode(text));  // encoding is part of each timed solve
   const reps = Math.max(1, Math.min(repeat, item.max_repeat ?? repeat));  // as privlab bench
   let warmupSolves = 0;
-  for (const began = performance.now(); warmupSolves < warmup || (performance.now() - began < warmupMs && warmupSolves < kMaxWarmupSolves); warmupSolves++)
+  for (const began = performance.now(); !modulePerRound && (warmupSolves < warmup || (performance.now() - began < warmupMs && warmupSolves < kMaxWarmupSolves)); warmupSolves++)
     m.solve(input());
   if (!pairedTool) {
     const row = { name: item.name, ...wasmBench(input, reps), repeat: reps, warmup_solves: warmupSolves };
@@ -101,7 +121,7 @@ for (const item of requests) {
   const pairs = [];
   for (let k = 0; k < rounds; k++) {
     const n = nativeBench(item, reps);
-    const w = wasmBench(input, reps);
+    const w = modulePerRound ? wasmBenchInNewProcess(item, reps) : wasmBench(input, reps);
     pairs.push({ native_ms: n.median_ms, native_cpu_ms: n.cpu_ms_per_solve, wasm_ms: w.median_ms, wasm_cpu_ms: w.cpu_ms_per_solve, exit_code: w.exit_code });
   }
   results.push({
@@ -109,10 +129,13 @@ for (const item of requests) {
     native_median_ms: median(pairs.map((q) => q.native_ms)), median_ms: median(pairs.map((q) => q.wasm_ms)),
     ratio_to_native: median(pairs.map((q) => q.wasm_ms / q.native_ms)),
     cpu_ratio_to_native: median(pairs.map((q) => q.wasm_cpu_ms / q.native_cpu_ms)),
+    // each side's fastest round against the other's: with --module-per-round, the two processes'
+    // fast speeds compared (a median of two rounds is the larger ratio)
+    best_ratio_to_native: Math.min(...pairs.map((q) => q.wasm_ms)) / Math.min(...pairs.map((q) => q.native_ms)),
     exit_code: pairs[0].exit_code, pairs,
   });
 }
-const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', warmup, warmup_ms: warmupMs, input: asStrings ? 'string' : 'utf-8 bytes', paired: pairedTool, rounds: pairedTool ? rounds : undefined, node_flags: process.execArgv, load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
+const report = { runner: 'wasm-node', version: m.version(), bin: bin || 'build/wasm/bin', warmup, warmup_ms: warmupMs, input: asStrings ? 'string' : 'utf-8 bytes', paired: pairedTool, rounds: pairedTool ? rounds : undefined, module_per_round: modulePerRound, node_flags: process.execArgv, load_average: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) }, results };
 if (nativeFile || pairedTool) {
   const nativeMs = (r) => (pairedTool ? r.native_median_ms : native[r.name] && native[r.name].median_ms);
   const slow = results.filter((r) => nativeMs(r) >= over);

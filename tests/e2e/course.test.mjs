@@ -62,6 +62,34 @@ for (const view of VIEWS) {
   });
 }
 
+test('e2e course: a first visit at 390 x 844 shows the welcome banner with whole words on each line', async () => {
+  // The banner had word-break: break-all, which split "mechanism" into "mechanis" / "m" at the
+  // phone's edge (seen in a screenshot; the other phone tests open a link, which has no banner).
+  const problems = [];
+  const { page, context } = await newPage(env.browser, problems, PHONE);
+  await page.goto(env.base);
+  await waitForResult(page);
+  const split = await page.evaluate(() => {
+    const text = document.querySelector('#message p.message > span:first-child');  // not the buttons
+    const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    const broken = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (const m of node.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    return { text: text.textContent, broken };
+  });
+  assert.match(split.text, /New here\?/);
+  assert.deepEqual(split.broken, []);
+  await page.screenshot({ path: join(SCREENSHOTS, 'course-phone-first-visit.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('e2e course: the About tab at 390 x 844 (axe, no sideways scrolling)', async () => {
   const problems = [];
   const { page, context } = await newPage(env.browser, problems, PHONE);
