@@ -122,10 +122,10 @@ for (const item of requests) {
   for (let k = 0; k < rounds; k++) {
     const n = nativeBench(item, reps);
     const w = modulePerRound ? wasmBenchInNewProcess(item, reps) : wasmBench(input, reps);
-    pairs.push({ native_ms: n.median_ms, native_cpu_ms: n.cpu_ms_per_solve, wasm_ms: w.median_ms, wasm_cpu_ms: w.cpu_ms_per_solve, exit_code: w.exit_code });
+    pairs.push({ native_ms: n.median_ms, native_cpu_ms: n.cpu_ms_per_solve, wasm_ms: w.median_ms, wasm_cpu_ms: w.cpu_ms_per_solve, exit_code: w.exit_code, ...(modulePerRound ? { warmup_solves: w.warmup_solves } : {}) });
   }
   results.push({
-    name: item.name, repeat: reps, rounds, warmup_solves: warmupSolves,
+    name: item.name, repeat: reps, rounds, warmup_solves: modulePerRound ? undefined : warmupSolves,  // else per pair
     native_median_ms: median(pairs.map((q) => q.native_ms)), median_ms: median(pairs.map((q) => q.wasm_ms)),
     ratio_to_native: median(pairs.map((q) => q.wasm_ms / q.native_ms)),
     cpu_ratio_to_native: median(pairs.map((q) => q.wasm_cpu_ms / q.native_cpu_ms)),
