@@ -160,15 +160,15 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds);
     if (dual.status != lp::Status::kOptimal && out_of_time) {
       // The budget ran out inside a master solve: the last round's candidate stands; before the
-      // first round, the uniform mechanism (feasible: DP-perfect, error = the threshold >= d_m)
-      // with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)) and no LP objective (NaN,
-      // null in JSON: no master answered).
+      // first round, before_any_lp's answer and no LP objective (NaN, null in JSON: no master
+      // answered).
       if (res.rounds == 0) {
         res.lp_objective = std::numeric_limits<double>::quiet_NaN();
-        res.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+        const BeforeAnyLp first = before_any_lp(b, in, opt);
+        res.p = first.p;
         res.fixed_weights = Vector::Zero(num_fixed);
         res.repair_mix = 1.0;
-        res.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, opt);
+        res.lower_bound = first.lower_bound;
       }
       res.stopped_early = true;
       break;

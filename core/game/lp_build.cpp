@@ -166,6 +166,12 @@ double certified_lower_bound(const Built& b, const Vector& row_duals, const Game
   return lp::lagrangian_bound(b.prog, row_duals, dom);
 }
 
+BeforeAnyLp before_any_lp(const Built& b, const GameInputs& in, const DesignOptions& opt) {
+  const long m = in.num_observables(), n = in.num_secrets();
+  return {Matrix::Constant(m, n, 1.0 / static_cast<double>(m)),
+          certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, opt)};
+}
+
 Matrix clipped_rows(const Vector& x, long m, long n) {
   Matrix p(m, n);
   for (long s = 0; s < n; ++s)

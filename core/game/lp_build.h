@@ -75,6 +75,15 @@ Built build(const GameInputs& in, const DesignOptions& opt, const PairFilter& pa
 /// relaxation of it with some rows left out).
 double certified_lower_bound(const Built& b, const Vector& row_duals, const GameInputs& in, const DesignOptions& opt);
 
+/// What a solver answers when its budget ends before any LP did: the uniform mechanism (feasible
+/// for every mechanism: DP-perfect, its error the threshold >= d_m) and the bound of zero
+/// multipliers, sum_s min_o pi(s) c(o,s). No LP objective goes with it.
+struct BeforeAnyLp {
+  Matrix p;
+  double lower_bound;
+};
+BeforeAnyLp before_any_lp(const Built& b, const GameInputs& in, const DesignOptions& opt);
+
 /// The mechanism p [o][s] of an LP solution x: p(o|s) = x(pvar(o, s)) clipped at 0, each column
 /// renormalised against round-off. nullopt when a column does not sum to 1 within
 /// arguments::kSumTolerance, i.e. the point breaks its rows (16): GLPK's primal simplex reported

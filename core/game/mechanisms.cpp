@@ -243,16 +243,14 @@ std::optional<Designed> dp_rows_at_cap(const GameInputs& in, const DesignOptions
   return d;
 }
 
-/// The answer of a full LP whose budget ran out before any attempt solved it: the uniform
-/// mechanism (feasible for (21), (22) and (24): DP-perfect, the adversary's error is the
-/// feasibility threshold >= d_m) with the bound of zero multipliers (sum_s min_o pi(s) c(o,s)),
-/// as the cutting planes answer when their first master does not finish.
+/// The answer of a full LP whose budget ran out before any attempt solved it: before_any_lp's
+/// (lp_build.h), as the cutting planes answer when their first master does not finish.
 Designed budget_spent_answer(const Built& b, const GameInputs& in, const DesignOptions& o) {
-  const long m = in.num_observables(), n = in.num_secrets();
   Designed d;
-  d.p = Matrix::Constant(m, n, 1.0 / static_cast<double>(m));
+  const BeforeAnyLp first = before_any_lp(b, in, o);
+  d.p = first.p;
   d.repair_mix = 1.0;
-  d.lower_bound = certified_lower_bound(b, Vector::Zero(static_cast<long>(b.prog.rows.size())), in, o);
+  d.lower_bound = first.lower_bound;
   cost_and_gap(d, in, o);
   d.lp_objective = std::numeric_limits<double>::quiet_NaN();
   describe_lp(d, b);
