@@ -25,16 +25,20 @@ double tlogt(double t) { return t > 0 ? t * std::log(t) : 0.0; }
 struct Best {
   std::size_t k;
   std::vector<std::pair<double, std::vector<int>>> items;
+  /// Once k are kept, the least kept ratio: an offer at or below it cannot enter, and leaves
+  /// before the O(k |S|) duplicate scan (exhaustive pricing offers every choice above the
+  /// tolerance: the scan was 63 % of rldp/nr column generation at |X| = 30 natively, 79 % in WASM).
+  double least = -kInf;
   void offer(double r, const std::vector<int>& idx) {
+    if (items.size() >= k && !(r > least)) return;
     for (const auto& it : items)
       if (it.second == idx) return;
-    if (items.size() < k) {
+    const auto by_ratio = [](const auto& a, const auto& b) { return a.first < b.first; };
+    if (items.size() < k)
       items.emplace_back(r, idx);
-      return;
-    }
-    auto worst =
-        std::min_element(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    if (r > worst->first) *worst = {r, idx};
+    else
+      *std::min_element(items.begin(), items.end(), by_ratio) = {r, idx};
+    if (items.size() >= k) least = std::min_element(items.begin(), items.end(), by_ratio)->first;
   }
 };
 }  // namespace
