@@ -167,7 +167,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
         const BeforeAnyLp first = before_any_lp(b, in, opt);
         res.p = first.p;
         res.fixed_weights = Vector::Zero(num_fixed);
-        res.repair_mix = 1.0;
+        res.repair_mix = first.repair_mix;
         res.lower_bound = first.lower_bound;
       }
       res.stopped_early = true;

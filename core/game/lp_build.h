@@ -81,6 +81,7 @@ double certified_lower_bound(const Built& b, const Vector& row_duals, const Game
 struct BeforeAnyLp {
   Matrix p;
   double lower_bound;
+  double repair_mix = 1.0;  ///< the uniform mechanism is the repair's mix at its full weight
 };
 BeforeAnyLp before_any_lp(const Built& b, const GameInputs& in, const DesignOptions& opt);
 

@@ -249,7 +249,7 @@ Designed budget_spent_answer(const Built& b, const GameInputs& in, const DesignO
   Designed d;
   const BeforeAnyLp first = before_any_lp(b, in, o);
   d.p = first.p;
-  d.repair_mix = 1.0;
+  d.repair_mix = first.repair_mix;
   d.lower_bound = first.lower_bound;
   cost_and_gap(d, in, o);
   d.lp_objective = std::numeric_limits<double>::quiet_NaN();
