@@ -34,6 +34,18 @@ void check_feasible(const Designed& d, const GameInputs& in, const DesignOptions
   if (o.kind != MechanismKind::kDistortion) CHECK(metric_dp_epsilon(d.p, in.dp_distance) <= o.epsilon * (1 + 1e-9));
   if (o.kind != MechanismKind::kDp) CHECK(optimal_attack(d.p, in.prior, in.distance).error >= o.min_distortion - 1e-9);
 }
+
+/// Designs within o's budget (o.max_seconds) and checks what every budgeted answer owes: the
+/// method asked for, a feasible mechanism, and a lower bound that does not exceed its cost.
+Designed design_within_budget(const GameInputs& in, const DesignOptions& o, const char* method) {
+  INFO("kind " << mechanism_name(o.kind) << ", budget " << o.max_seconds << " s");
+  const Designed d = design(in, o);
+  CHECK(d.method == method);
+  REQUIRE(d.p.allFinite());
+  check_feasible(d, in, o);
+  CHECK(d.lower_bound <= d.cost + 1e-12);
+  return d;
+}
 }  // namespace
 
 TEST_CASE("game/decomposition: the Lipschitz envelope is the smallest DP vector above v") {
@@ -241,12 +253,7 @@ TEST_CASE(
     for (double seconds : {0.02, 0.1, 0.5}) {
       DesignOptions o = decomposed(kind, 1.5, 0.7 * threshold);
       o.max_seconds = seconds;
-      INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
-      const Designed d = design(in, o);
-      CHECK(d.method == "decomposition");
-      REQUIRE(d.p.allFinite());
-      check_feasible(d, in, o);
-      CHECK(d.lower_bound <= d.cost + 1e-12);
+      design_within_budget(in, o, "decomposition");
     }
 }
 
@@ -263,11 +270,7 @@ TEST_CASE("game/mechanisms: a budget bounds the full LP too (\"method\":\"full\"
       o.decomposition = DesignOptions::Decomposition::kOff;
       o.max_seconds = seconds;
       INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
-      const Designed d = design(in, o);
-      CHECK(d.method == "full");
-      REQUIRE(d.p.allFinite());
-      check_feasible(d, in, o);
-      CHECK(d.lower_bound <= d.cost + 1e-12);
+      const Designed d = design_within_budget(in, o, "full");
       CHECK(d.stopped_early == (d.gap > kExactGap));
       // 45,360 DP rows: no simplex solves them within 50 ms (about 3 s each here), so no LP
       // answered (its objective is NaN, null in JSON) and the uniform mechanism stands. Without
@@ -294,10 +297,7 @@ TEST_CASE("game/mechanisms: cutting planes stopped before their first master ans
       o.lazy_dp_rows = true;
       o.max_seconds = seconds;
       INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
-      const Designed d = design(in, o);
-      CHECK(d.method == "cutting_planes");
-      check_feasible(d, in, o);
-      CHECK(d.lower_bound <= d.cost + 1e-12);
+      const Designed d = design_within_budget(in, o, "cutting_planes");
       if (d.rounds == 0) {
         ++unanswered;
         CHECK(std::isnan(d.lp_objective));
