@@ -146,6 +146,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   lp::ColumnLp master(dual_of(b.prog));
   const auto factors = has_dp(opt.kind) ? kept_pairs(in, opt, pairs) : decltype(kept_pairs(in, opt, pairs)){};
   CutResult res;
+  double best_cost = lp::kInf;  ///< of the candidate in res.p (without fixed columns)
   long added_dp = 0, added_dist = 0;
   while (true) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -159,7 +160,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
         (dual.status == lp::Status::kTimeLimit ||
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= opt.max_seconds);
     if (dual.status != lp::Status::kOptimal && out_of_time) {
-      // The budget ran out inside a master solve: the last round's candidate stands; before the
+      // The budget ran out inside a master solve: the best round's candidate stands; before the
       // first round, before_any_lp's answer and no LP objective (NaN, null in JSON: no master
       // answered).
       if (res.rounds == 0) {
@@ -231,9 +232,17 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
     } else {
       std::optional<Matrix> candidate = mechanism_of(sol.x, m, n);
       if (!candidate) return std::nullopt;  // the master "optimal" at a point off its rows (16)
-      res.p = std::move(*candidate);
-      res.repair_mix = repair_with_uniform(res.p, in, opt, pairs, 1.0);
-      upper = opt.worst_case ? worst_utility_cost(res.p, in.loss) : utility_cost(res.p, in.prior, in.loss);
+      const double mix = repair_with_uniform(*candidate, in, opt, pairs, 1.0);
+      const double cost =
+          opt.worst_case ? worst_utility_cost(*candidate, in.loss) : utility_cost(*candidate, in.prior, in.loss);
+      // The cheapest candidate of all rounds is kept: a later round's point can break its rows by
+      // more, and so need more of the uniform mix, than an earlier one's.
+      if (cost < best_cost) {
+        res.p = std::move(*candidate);
+        res.repair_mix = mix;
+        best_cost = cost;
+      }
+      upper = best_cost;
     }
     const double gap = std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -35,11 +35,12 @@ struct FixedColumn {
 };
 
 struct CutResult {
-  /// Feasible for the full LP (repaired by a uniform mix); with fixed columns, the raw rows of
-  /// the master's observables (not repaired: their columns sum to 1 with the fixed columns').
+  /// Feasible for the full LP: the cheapest of the rounds' candidates, each repaired by a uniform
+  /// mix; with fixed columns, the raw rows of the last master's observables (not repaired: their
+  /// columns sum to 1 with the fixed columns').
   Matrix p;
   Vector fixed_weights;     ///< theta of the fixed columns in the last master (with p)
-  double repair_mix = 0;    ///< the weight of that mix
+  double repair_mix = 0;    ///< the weight of p's mix
   double lp_objective = 0;  ///< the last master LP's optimum; NaN when none answered
   double lower_bound = 0;   ///< certified, of the full LP
   double shadow_price = 0;  ///< the last master's multiplier of (21c)/(24c)

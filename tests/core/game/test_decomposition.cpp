@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "common/error.h"
 #include "game/attack.h"
@@ -308,6 +309,34 @@ TEST_CASE("game/mechanisms: cutting planes stopped before their first master ans
       }
     }
   CHECK(unanswered > 0);  // the smallest budgets end inside the first master
+}
+
+TEST_CASE("game/mechanisms: cutting planes stopped by a round budget answer the cheapest candidate of their rounds") {
+  // Each round's candidate is the master's point mixed with the uniform mechanism until every DP
+  // row holds; a later round's can cost more than an earlier one's (its point breaks rows by
+  // more). The answer was the last round's (issue 27: "the solver does not even keep the best
+  // feasible point it could know of"). The rounds are deterministic, so the answer after k
+  // rounds can only get cheaper as k grows.
+  for (const long seed : {5, 6, 7}) {
+    const GameInputs in = spread_grid_game({6, 6, 0.5}, seed);
+    const double threshold = feasibility_threshold(in.prior, in.distance);
+    for (const auto kind : {MechanismKind::kDp, MechanismKind::kJoint}) {
+      double previous = lp::kInf;
+      for (long rounds = 1; rounds <= 8; ++rounds) {
+        DesignOptions o = design_options(kind, 1.5, 0.7 * threshold);
+        o.decomposition = DesignOptions::Decomposition::kOff;
+        o.lazy_dp_rows = true;
+        o.max_rounds = rounds;
+        INFO("seed " << seed << ", kind " << std::string(mechanism_name(kind)) << ", rounds " << rounds);
+        const Designed d = design(in, o);
+        CHECK(d.method == "cutting_planes");
+        check_feasible(d, in, o);
+        CHECK(d.lower_bound <= d.cost + 1e-12);
+        CHECK(d.cost <= previous + 1e-12);
+        previous = d.cost;
+      }
+    }
+  }
 }
 
 TEST_CASE("game/decomposition: applies only where the shapes are shared and DP multiplies along chains") {
