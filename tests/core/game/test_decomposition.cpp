@@ -39,7 +39,7 @@ void check_feasible(const Designed& d, const GameInputs& in, const DesignOptions
 /// Designs within o's budget (o.max_seconds) and checks what every budgeted answer owes: the
 /// method asked for, a feasible mechanism, and a lower bound that does not exceed its cost.
 Designed design_within_budget(const GameInputs& in, const DesignOptions& o, const char* method) {
-  INFO("kind " << mechanism_name(o.kind) << ", budget " << o.max_seconds << " s");
+  INFO("kind " << std::string(mechanism_name(o.kind)) << ", budget " << o.max_seconds << " s");
   const Designed d = design(in, o);
   CHECK(d.method == method);
   REQUIRE(d.p.allFinite());
@@ -85,7 +85,7 @@ TEST_CASE("game/decomposition: equals the plain full LP on small grids, every me
         // The plain 6x6 LP at eps 2 takes GLPK a minute; the 5x5 grid is the large-eps case.
         if (grid.rows == 6 && eps == 2.0) continue;
         const DesignOptions o = decomposed(kind, eps, 0.5 * threshold);
-        INFO(grid.rows << "x" << grid.cols << " " << mechanism_name(kind) << " eps " << eps);
+        INFO(grid.rows << "x" << grid.cols << " " << std::string(mechanism_name(kind)) << " eps " << eps);
         REQUIRE(uses_decomposition(in, o));
         const Designed d = design(in, o);
         CHECK(d.rounds >= 1);
@@ -124,7 +124,7 @@ TEST_CASE("game/decomposition: few observables used: the restricted LP answers; 
     for (const GameInputs* in : {&few, &many}) {
       const DesignOptions o = decomposed(kind, 1.0, 0.3 * feasibility_threshold(in->prior, in->distance));
       const Designed d = design(*in, o);
-      INFO(mechanism_name(kind) << (in == &few ? " hot cells" : " spread prior"));
+      INFO(std::string(mechanism_name(kind)) << (in == &few ? " hot cells" : " spread prior"));
       long used = 0;
       for (long r = 0; r < d.p.rows(); ++r) used += d.p.row(r).sum() > 1e-9;
       if (in == &few) {
@@ -152,7 +152,7 @@ TEST_CASE("game/decomposition: the Appendix C approximation (DP rows dropped) eq
     const double dm = 0.5 * feasibility_threshold(in.prior, in.distance);
     for (MechanismKind kind : {MechanismKind::kDp, MechanismKind::kJoint})
       for (double threshold : {0.5, 1.0, 1.5, 2.5}) {  // 0.5: below every distance, no DP row
-        INFO(grid.rows << "x" << grid.cols << " " << mechanism_name(kind) << " threshold " << threshold);
+        INFO(grid.rows << "x" << grid.cols << " " << std::string(mechanism_name(kind)) << " threshold " << threshold);
         DesignOptions o = decomposed(kind, 1.0, dm);
         o.approx_threshold = threshold;
         DesignOptions full = o;
@@ -226,7 +226,7 @@ TEST_CASE(
     for (double seconds = 0.001; seconds < 0.5; seconds *= 1.25) {
       DesignOptions o = decomposed(kind, 1.5, 0.7 * threshold);
       o.max_seconds = seconds;
-      INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
+      INFO("kind " << std::string(mechanism_name(kind)) << ", budget " << seconds << " s");
       const Designed d = design(in, o);
       REQUIRE(d.p.allFinite());
       check_feasible(d, in, o);
@@ -270,7 +270,7 @@ TEST_CASE("game/mechanisms: a budget bounds the full LP too (\"method\":\"full\"
       DesignOptions o = design_options(kind, 1.5, 0.7 * threshold);
       o.decomposition = DesignOptions::Decomposition::kOff;
       o.max_seconds = seconds;
-      INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
+      INFO("kind " << std::string(mechanism_name(kind)) << ", budget " << seconds << " s");
       const Designed d = design_within_budget(in, o, "full");
       CHECK(d.stopped_early == (d.gap > kExactGap));
       // 45,360 DP rows: no simplex solves them within 50 ms (about 3 s each here), so no LP
@@ -297,7 +297,7 @@ TEST_CASE("game/mechanisms: cutting planes stopped before their first master ans
       o.decomposition = DesignOptions::Decomposition::kOff;
       o.lazy_dp_rows = true;
       o.max_seconds = seconds;
-      INFO("kind " << mechanism_name(kind) << ", budget " << seconds << " s");
+      INFO("kind " << std::string(mechanism_name(kind)) << ", budget " << seconds << " s");
       const Designed d = design_within_budget(in, o, "cutting_planes");
       if (d.rounds == 0) {
         ++unanswered;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <string>
 
 #include "common/error.h"
 #include "game/attack.h"
@@ -417,7 +418,8 @@ TEST_CASE("game/design: the certificate: lower bound <= cost, both equal to the 
         const Designed d = design(in, o);
         const double plain = plain_lp_optimum(in, kind, o.epsilon, o.min_distortion, worst);
         const double achieved = worst ? worst_utility_cost(d.p, in.loss) : d.cost;
-        INFO(grid.rows << "x" << grid.cols << " " << mechanism_name(kind) << (worst ? " worst" : " expected"));
+        INFO(grid.rows << "x" << grid.cols << " " << std::string(mechanism_name(kind))
+                       << (worst ? " worst" : " expected"));
         CHECK(d.lower_bound <= achieved);
         CHECK(d.lower_bound <= plain + 1e-12);
         CHECK(std::abs(achieved - plain) <= 1e-7);
@@ -534,8 +536,8 @@ TEST_CASE("game/design: cells of 1e-6 to 1e6 km, eps 1e-6 to 50: distributions, 
             for (auto form : {DesignOptions::Form::kAuto, DesignOptions::Form::kPrimal, DesignOptions::Form::kDual}) {
               DesignOptions o = design_options(kind, eps, fraction * threshold);
               o.form = form;
-              INFO("cell " << km << " km, kind " << mechanism_name(kind) << ", eps " << eps << ", d_m " << fraction
-                           << " x threshold, form " << static_cast<int>(form));
+              INFO("cell " << km << " km, kind " << std::string(mechanism_name(kind)) << ", eps " << eps << ", d_m "
+                           << fraction << " x threshold, form " << static_cast<int>(form));
               Designed d;
               REQUIRE_NOTHROW(d = design(in, o));
               CHECK(d.p.allFinite());
