@@ -36,8 +36,9 @@ struct FixedColumn {
 
 struct CutResult {
   /// Feasible for the full LP: the cheapest of the rounds' candidates, each repaired by a uniform
-  /// mix; with fixed columns, the raw rows of the last master's observables (not repaired: their
-  /// columns sum to 1 with the fixed columns').
+  /// mix (where the budget stopped the loop, possibly after envelope sweeps: solve_by_cuts); with
+  /// fixed columns, the raw rows of the last master's observables (not repaired: their columns
+  /// sum to 1 with the fixed columns').
   Matrix p;
   Vector fixed_weights;     ///< theta of the fixed columns in the last master (with p)
   double repair_mix = 0;    ///< the weight of p's mix
