@@ -174,12 +174,16 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   double best_cost = lp::kInf;  ///< of the candidate in res.p (without fixed columns)
   // The rounds' points repaired by envelope_sweeps, the cheapest kept apart: it answers only a
   // loop that stops without a proof, so that the rounds (and every answer that ends exact) are
-  // those of the plain candidates.
-  const Matrix envelope_inverse = num_fixed > 0 ? Matrix() : envelope_factors(in, opt);
+  // those of the plain candidates. Only a budget stops a loop that way: without one, no sweeps.
+  const bool budgeted = opt.max_seconds > 0 || opt.max_rounds > 0;
+  const Matrix envelope_inverse = num_fixed > 0 || !budgeted ? Matrix() : envelope_factors(in, opt);
   struct {
     Matrix p;
     double mix = 0, cost = lp::kInf;
   } swept_best;
+  const auto gap_of = [&res](double upper) {
+    return std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));
+  };
   long added_dp = 0, added_dist = 0;
   while (true) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -287,7 +291,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
       }
       upper = best_cost;
     }
-    const double gap = std::max(0.0, (upper - res.lower_bound) / std::max(1.0, std::abs(upper)));
+    const double gap = gap_of(upper);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (opt.on_round) opt.on_round(res.rounds, static_cast<long>(b.prog.rows.size()), gap);
     if (cuts.empty() || gap <= kExactGap * 1e-2) break;
@@ -306,7 +310,7 @@ std::optional<CutResult> solve_by_cuts(const GameInputs& in, const DesignOptions
   if (res.stopped_early && swept_best.cost < best_cost - kExactGap * std::max(1.0, std::abs(best_cost))) {
     res.p = std::move(swept_best.p);
     res.repair_mix = swept_best.mix;
-    res.stopped_early = (swept_best.cost - res.lower_bound) / std::max(1.0, std::abs(swept_best.cost)) > kExactGap;
+    res.stopped_early = gap_of(swept_best.cost) > kExactGap;
   }
   // The last master's rows, and the cuts its solution still violated (when the budget ended it).
   res.rows = std::move(rows);
