@@ -65,10 +65,7 @@ void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilt
 Matrix envelope_factors(const GameInputs& in, const DesignOptions& opt) {
   const long m = in.num_observables(), n = in.num_secrets();
   if (!has_dp(opt.kind) || n > 1000 || static_cast<double>(m) * n * n > 1e8) return {};
-  Matrix inverse(n, n);
-  for (long s = 0; s < n; ++s)
-    for (long t = 0; t < n; ++t) inverse(s, t) = s == t ? 1.0 : std::exp(-log_factor(in, opt, s, t));
-  return inverse;
+  return (-log_factors(in, opt).array()).exp().matrix();
 }
 
 /// A master's point p made nearly DP before the uniform mix: each observable's row raised to its

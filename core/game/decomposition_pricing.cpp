@@ -10,17 +10,15 @@
 namespace privlab::game::decomposition {
 
 Matrix dp_log_factors(const GameInputs& in, const DesignOptions& opt) {
-  const long n = in.num_secrets();
-  Matrix lf = Matrix::Zero(n, n);
+  Matrix lf = log_factors(in, opt);
+  if (!opt.approx_threshold) return lf;
+  const long n = lf.rows();
   for (long s = 0; s < n; ++s)
     for (long t = 0; t < n; ++t)
-      if (s != t)
-        lf(s, t) = opt.approx_threshold && !(in.dp_distance(s, t) <= *opt.approx_threshold) ? lp::kInf
-                                                                                            : log_factor(in, opt, s, t);
-  if (opt.approx_threshold)  // Floyd-Warshall
-    for (long r = 0; r < n; ++r)
-      for (long t = 0; t < n; ++t)
-        for (long s = 0; s < n; ++s) lf(s, t) = std::min(lf(s, t), lf(s, r) + lf(r, t));
+      if (s != t && !(in.dp_distance(s, t) <= *opt.approx_threshold)) lf(s, t) = lp::kInf;
+  for (long r = 0; r < n; ++r)  // Floyd-Warshall
+    for (long t = 0; t < n; ++t)
+      for (long s = 0; s < n; ++s) lf(s, t) = std::min(lf(s, t), lf(s, r) + lf(r, t));
   return lf;
 }
 

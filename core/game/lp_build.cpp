@@ -51,6 +51,15 @@ double log_factor(const GameInputs& in, const DesignOptions& opt, long s, long t
   return std::min(f, kMaxLogFactor);
 }
 
+Matrix log_factors(const GameInputs& in, const DesignOptions& opt) {
+  const long n = in.num_secrets();
+  Matrix lf = Matrix::Zero(n, n);
+  for (long s = 0; s < n; ++s)
+    for (long t = 0; t < n; ++t)
+      if (s != t) lf(s, t) = log_factor(in, opt, s, t);
+  return lf;
+}
+
 bool keep_distortion_row(const GameInputs& in, const DesignOptions& opt, long o, long g) {
   if (!opt.approx_threshold || !opt.approx_distortion_rows || !in.obs_distance) return true;
   return (*in.obs_distance)(o, g) <= *opt.approx_threshold;

@@ -37,6 +37,9 @@ long count_kept_pairs(const GameInputs& in, const DesignOptions& opt, long limit
 /// ln of the DP factor of pair (s, t): eps d_eps(s,t) for (22b), eps for (23b) (capped).
 double log_factor(const GameInputs& in, const DesignOptions& opt, long s, long t);
 
+/// log_factor over every ordered pair, 0 on the diagonal (no approximation threshold applied).
+Matrix log_factors(const GameInputs& in, const DesignOptions& opt);
+
 /// Does the LP carry row (21b)/(24b) for (o, shat)? Appendix C also drops far guesses.
 bool keep_distortion_row(const GameInputs& in, const DesignOptions& opt, long o, long g);
 
