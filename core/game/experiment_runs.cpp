@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iomanip>
 #include <map>
 #include <numeric>
 #include <random>
+#include <sstream>
 
 #include "game/decomposition.h"
 #include "game/dp_measure.h"
@@ -60,6 +62,17 @@ Designed design_for(const GameInputs& in, MechanismKind kind, double epsilon, do
   return design(in, o);
 }
 
+namespace {
+/// An LP of the experiments by its kind and parameters, for the notes: "joint at eps 0.6, d_m 1.2 km".
+std::string lp_name(MechanismKind kind, double epsilon, double dm) {
+  std::ostringstream name;
+  name << std::setprecision(4) << mechanism_name(kind) << " at ";
+  if (kind != MechanismKind::kDistortion) name << "eps " << epsilon << (kind == MechanismKind::kJoint ? ", " : "");
+  if (kind != MechanismKind::kDp) name << "d_m " << dm << " km";
+  return name.str();
+}
+}  // namespace
+
 Designed LpTally::design(const GameInputs& in, MechanismKind kind, double epsilon, double dm) {
   Designed d = design_for(in, kind, epsilon, dm, seconds);
   const DesignOptions audited_for = design_options(kind, epsilon, dm);  // what the audits read of design_for's
@@ -68,7 +81,7 @@ Designed LpTally::design(const GameInputs& in, MechanismKind kind, double epsilo
   improved += better;
   last[kind] = d.p;
   if (!proven_optimal(d)) ++unproven;
-  worst_gap = std::max(worst_gap, d.gap);
+  if (d.gap > worst_gap) worst_gap = d.gap, worst_lp = lp_name(kind, epsilon, dm);
   return d;
 }
 

@@ -80,6 +80,7 @@ struct LpTally {
   double seconds = 0;
   long unproven = 0;
   double worst_gap = 0;
+  std::string worst_lp{};  ///< which LP has worst_gap: "dp at eps 0.9" (empty while every gap is 0)
   long improved = 0;
   std::map<MechanismKind, Matrix> last{};  ///< the last mechanism designed of each kind
   Designed design(const GameInputs& in, MechanismKind kind, double epsilon, double dm);

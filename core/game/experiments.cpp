@@ -75,16 +75,26 @@ void store_tally(long unproven, double worst_gap, nlohmann::json& stats, long im
   stats["lp_improved_by_known"] = improved;
 }
 
+/// store_tally of user u's LpTally, with which of its LPs has the largest gap.
+void store_tally(const LpTally& lps, long u, nlohmann::json& stats) {
+  store_tally(lps.unproven, lps.worst_gap, stats, lps.improved);
+  if (!lps.worst_lp.empty()) stats["lp_worst"] = "user " + std::to_string(u) + ", " + lps.worst_lp;
+}
+
 /// The note on the LPs that a time limit stopped before their optimality was proven (none when
 /// every LP was proven optimal: such a table reads as before).
 void note_unproven(ResultTable& t, const std::vector<nlohmann::json>& units, double lp_seconds) {
   const long unproven = sum_of(units, "lp_unproven");
   if (unproven == 0) return;
   double worst_gap = 0;
-  for (const auto& u : units) worst_gap = std::max(worst_gap, u["stats"].value("lp_worst_gap", 0.0));
+  std::string worst_lp;
+  for (const auto& u : units)
+    if (const double gap = u["stats"].value("lp_worst_gap", 0.0); gap > worst_gap)
+      worst_gap = gap, worst_lp = u["stats"].value("lp_worst", "");
   std::ostringstream gaps;
   gaps << unproven << " LPs not proven optimal within their time limit of " << lp_seconds
-       << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap << ".";
+       << " s (feasible mechanisms); the largest certified relative gap of a cost is " << worst_gap
+       << (worst_lp.empty() ? "" : " (" + worst_lp + ")") << ".";
   if (const long improved = sum_of(units, "lp_improved_by_known"); improved > 0)
     gaps << " " << improved
          << " of the LPs stopped by the limit answer with a mechanism designed before for the same user (the last of "
@@ -109,7 +119,7 @@ units::Plan scenario1(const nlohmann::json& req) {
         for (const auto& r : scenario1_user(in, eps_list, lps, ctx))
           rows.push_back({u, r.epsilon, mechanism_name(r.mechanism), r.d_m, r.outcome.cost, r.outcome.error,
                           r.outcome.bayes, jw::real(r.outcome.epsilon)});
-        store_tally(lps.unproven, lps.worst_gap, stats, lps.improved);
+        store_tally(lps, u, stats);
       },
       [grid = setup->grid, lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         t.plot("Distortion privacy under the optimal attack vs epsilon (Fig. 2a)", "scatter", "epsilon",
@@ -150,7 +160,7 @@ units::Plan scenario2(const nlohmann::json& req) {
           rows.push_back(
               {u, r.epsilon, r.d_m, mechanism_name(r.mechanism), r.outcome.cost, r.outcome.error, r.outcome.bayes});
         stats["worst_gap"] = run.worst_gap;
-        store_tally(lps.unproven, lps.worst_gap, stats, lps.improved);
+        store_tally(lps, u, stats);
       },
       [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         double worst_gap = 0;
@@ -212,7 +222,7 @@ units::Plan scenario3(const nlohmann::json& req) {
         nlohmann::json exps = nlohmann::json::array();
         for (const auto& e : scenario3_user(u, in, eps_list, step, lps, ctx)) exps.push_back(experiment_json(e));
         stats["experiments"] = exps;
-        store_tally(lps.unproven, lps.worst_gap, stats, lps.improved);
+        store_tally(lps, u, stats);
       },
       [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         std::vector<Scenario3Experiment> exps;
@@ -264,7 +274,7 @@ units::Plan prior_mismatch(const nlohmann::json& req) {
               {u, r.epsilon, r.lambda, r.adversary_entropy, r.design_entropy, r.d_m, r.error_dp, r.error_distortion});
         stats["robust"] = run.robust;
         stats["informed"] = run.informed;
-        store_tally(lps.unproven, lps.worst_gap, stats, lps.improved);
+        store_tally(lps, u, stats);
       },
       [lp_seconds](ResultTable& t, const std::vector<nlohmann::json>& units) {
         t.plot("Optimal attack with the adversary's prior: DP vs distortion mechanism (Fig. 6)", "scatter",

@@ -66,6 +66,12 @@ TEST_CASE("game/experiment_runs: a per-LP limit stops LPs with their certified g
   REQUIRE(limited.exit_code == 0);
   const json stopped = json::parse(limited.json);
   CHECK(said_unproven(stopped));
+  // The note names the LP with the largest gap, by user and parameters.
+  bool named = false;
+  for (const auto& note : stopped["notes"])
+    named |= note.get<std::string>().find("the largest certified relative gap of a cost is") != std::string::npos &&
+             note.get<std::string>().find(" (user 0, ") != std::string::npos;
+  CHECK(named);
   // Row 0 is the DP mechanism at eps 1.5: feasible when stopped, so it cannot cost less than the optimum.
   REQUIRE(stopped["rows"][0][2] == "dp");
   CHECK(stopped["rows"][0][4].get<double>() >= proven["rows"][0][4].get<double>() - 1e-9);
@@ -77,6 +83,7 @@ TEST_CASE("game/experiment_runs: a per-LP limit stops LPs with their certified g
   const Designed b = unlimited_lps.design(users[0], MechanismKind::kDp, 1.5, 0);
   CHECK(limited_lps.unproven == 1);
   CHECK(limited_lps.worst_gap == a.gap);
+  CHECK(limited_lps.worst_lp == "dp at eps 1.5");
   CHECK(a.gap > kExactGap);
   CHECK(unlimited_lps.unproven == 0);
   CHECK(b.gap <= kExactGap);
