@@ -65,7 +65,9 @@ void initial_rows(const GameInputs& in, const DesignOptions& opt, const PairFilt
 Matrix envelope_factors(const GameInputs& in, const DesignOptions& opt) {
   const long m = in.num_observables(), n = in.num_secrets();
   if (!has_dp(opt.kind) || n > 1000 || static_cast<double>(m) * n * n > 1e8) return {};
-  return (-log_factors(in, opt).array()).exp().matrix();
+  // std::exp per entry, as before: Eigen's vectorised exp may differ in the last bit natively, and the
+  // page and the CLI answer the same mechanism bit for bit.
+  return log_factors(in, opt).unaryExpr([](double f) { return std::exp(-f); });
 }
 
 /// A master's point p made nearly DP before the uniform mix: each observable's row raised to its
