@@ -59,9 +59,13 @@ class Master {
   /// Within what is left of the budget (a stop at that limit spends it: Problem::record).
   lp::Solution solve() {
     lp_->set_time_limit(pb_.seconds_left());
-    solved_ = columns_;  // the columns the solution's theta refers to (add and purge follow)
+    std::vector<std::pair<long, long>> at_solve = columns_;
     lp::Solution sol = lp_->solve();
     pb_.record(sol);
+    // The columns the caller's theta refers to (add and purge follow). Only an optimal solve
+    // replaces theta: after a solve the budget stopped, theta is the last optimal one's, over
+    // the columns before the adds and the purge in between.
+    if (sol.status == lp::Status::kOptimal) solved_ = std::move(at_solve);
     return sol;
   }
   long columns() const { return static_cast<long>(columns_.size()); }
