@@ -70,9 +70,9 @@ class Master {
   }
   long columns() const { return static_cast<long>(columns_.size()); }
   /// Keeps at most kColumnsPerRow (rows) columns: the basic ones and the nonbasic ones of
-  /// smallest reduced cost (release_unreferenced then frees the shapes no column uses).
+  /// smallest reduced cost; then frees the pool's shapes no column uses (release_unreferenced).
   template <class ReducedCost>
-  void purge(const Vector& duals, ReducedCost reduced) {
+  void purge(const Vector& duals, ReducedCost reduced, std::vector<Shape>& shapes) {
     const long rows = pb_.n + (pb_.distortion ? 1 : 0);
     const long keep = kColumnsPerRow * rows;
     if (columns() <= 2 * keep) return;
@@ -97,6 +97,7 @@ class Master {
     }
     columns_ = std::move(kept);
     (void)duals;
+    release_unreferenced(shapes);
   }
   /// Frees the pool's shapes that no column refers to, now or in the last solution (`mechanism`
   /// reads those): purged columns never come back, and a (21) solve adds up to m shapes of n
@@ -302,8 +303,8 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
         ++cheap_rounds;
         for (auto& [o, sh] : pairs_found) { add_new(o, std::move(sh)); }
         if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, res.relative_gap()));
-        master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
-        master.release_unreferenced(shapes);
+        master.purge(
+            duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); }, shapes);
         if (pb.over_budget() || (opt.max_rounds > 0 && res.rounds >= opt.max_rounds)) break;
         continue;
       }
@@ -373,8 +374,8 @@ std::optional<CutResult> generate_columns(const Problem& pb, const PairFilter& p
     const double master_gap = res.relative_gap();
     if (opt.on_round) opt.on_round(res.rounds, pricing.rows(), std::max(0.0, master_gap));
     if (last_new == first_new || master_gap <= kTargetGap) break;
-    master.purge(duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); });
-    master.release_unreferenced(shapes);
+    master.purge(
+        duals, [&](long o, long k) { return reduced_cost(pb, o, shapes[k], duals); }, shapes);
     if (opt.max_rounds > 0 && res.rounds >= opt.max_rounds) break;
   }
   res.stopped_early = res.relative_gap() > kExactGap;
